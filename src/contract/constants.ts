@@ -1,0 +1,25 @@
+/** Business constants of seed §9, shared by the server's rules and the pages that explain them. */
+export const CHALLENGES_PER_CANDIDATE = 4;
+export const EXERCISES_PER_CHALLENGE = 4;
+export const XP_PER_EXERCISE = 25;
+export const DEFAULT_VALIDATION_THRESHOLD = 70;
+export const DEFAULT_XP_REWARD = 100;
+export const MAX_CHALLENGE_AWARDED_XP = 100;
+export const CHALLENGE_DEADLINE_DAYS = 28;
+export const HACKATHON_HOURS = 24;
+export const HACKATHON_TEAM_SIZE = 4;
+export const HACKATHON_REGISTRATION_DELAY_DAYS = 7;
+export const MAX_HACKATHON_XP = 200;
+export const CHALLENGES_XP_TOTAL = 400;
+export const MIN_MEMBER_XP = 450;
+export const MAX_XP = 600;
+export const MOTIVATION_MIN = 10;
+export const MOTIVATION_MAX = 2000;
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const USERS_PAGE_SIZE = 20;
+export const APPLICATIONS_PAGE_SIZE = 20;
+export const AUDIT_LOGS_PAGE_SIZE = 50;
+export const CALLBACK_SUCCESS_REDIRECT_MS = 2000;
+export const CALLBACK_FAILURE_REDIRECT_MS = 3000;
+export const DEFAULT_CAMPUS_LABEL = '1337 Morocco';
+export const DEFAULT_ROLE_LABEL = 'member';

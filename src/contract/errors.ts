@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Machine-readable codes of the error shape (decisions §1). */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'INVALID_STATE',
+  'MISSING_OAUTH_PARAMETERS',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'BANNED',
+  'DEADLINE_PASSED',
+  'APPLICATIONS_CLOSED',
+  'CSRF',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'BAD_GATEWAY',
+  'UNAVAILABLE',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorDetailSchema = z.object({ path: z.string(), message: z.string() });
+
+export const errorBodySchema = z.object({
+  error: z.string(),
+  code: z.enum(ERROR_CODES),
+  details: z.array(errorDetailSchema).optional(),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The seed's sentence for 429 answers (seed §8). */
+export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded. Please wait a moment and try again.';

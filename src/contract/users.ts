@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { isoTimestamp } from './common';
+
+export const ROLES = ['student', 'member', 'board'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The user as the API shows it to themself and to admins: never a token or the intra id. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  intra_login: z.string(),
+  email: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  image_url: z.string().nullable(),
+  campus: z.string().nullable(),
+  level: z.number(),
+  grade: z.string().nullable(),
+  is_starter: z.boolean(),
+  role: z.enum(ROLES),
+  is_admin: z.boolean(),
+  is_banned: z.boolean(),
+  experience_points: z.number().int(),
+  created_at: isoTimestamp,
+});
+
+export type User = z.infer<typeof userSchema>;
+
+/** A user as other screens mention them (an application's author, a team member). */
+export const userRefSchema = z.object({
+  id: z.number().int(),
+  intra_login: z.string(),
+  image_url: z.string().nullable(),
+});

@@ -1,0 +1,315 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { migrateToLatest } from './db/migrate';
+import { upsertUserFromProfile } from './modules/users/users.repository';
+import { createTestApp, createTestDatabase, type TestApp } from './testing/test-app';
+
+const errorShape = (body: unknown) =>
+  expect(body).toEqual(
+    expect.objectContaining({ error: expect.any(String), code: expect.stringMatching(/^[A-Z_]+$/) }),
+  );
+
+describe('the HTTP conventions of decisions §1', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers GET /api/health with status ok after checking the database', async () => {
+    const answer = await t.app.inject({ url: '/api/health' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers an unknown /api path with a JSON 404, for every method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const answer = await t.app.inject({ method, url: '/api/nope' });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.headers['content-type']).toMatch(/application\/json/);
+      expect(answer.json()).toEqual({ error: `There is no ${method} /api/nope.`, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('answers 400 VALIDATION_FAILED with details for a query that breaks its schema', async () => {
+    const answer = await t.app.inject({ url: `/api/auth/callback?code=${'x'.repeat(3000)}&state=s` });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'code' }] });
+  });
+
+  it('answers 401 UNAUTHENTICATED without a session', async () => {
+    const answer = await t.app.inject({ url: '/api/users/me' });
+    expect(answer.statusCode).toBe(401);
+    errorShape(answer.json());
+  });
+
+  it('refuses a write whose Origin is another site with 403 CSRF, and accepts its own origin', async () => {
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ error: expect.any(String), code: 'CSRF' });
+    const byReferer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { referer: 'https://evil.example/page' },
+    });
+    expect(byReferer.json().code).toBe('CSRF');
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: 'http://localhost:3000' },
+    });
+    expect(own.statusCode).toBe(204);
+    const none = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
+    expect(none.statusCode).toBe(204);
+    const reads = await t.app.inject({ url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(reads.statusCode).toBe(200);
+  });
+
+  it('answers 413 to a body over 64 KiB', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ padding: 'x'.repeat(70 * 1024) }),
+    });
+    expect(answer.statusCode).toBe(413);
+    expect(answer.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers 415 to a body that is not JSON', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { 'content-type': type },
+        payload: 'a=b',
+      });
+      expect(answer.statusCode).toBe(415);
+      expect(answer.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+  });
+
+  it('answers 400 INVALID_JSON to malformed JSON', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().code).toBe('INVALID_JSON');
+  });
+
+  it('sends the security headers on every answer, without X-Powered-By', async () => {
+    const answer = await t.app.inject({ url: '/api/health' });
+    expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(answer.headers['x-powered-by']).toBeUndefined();
+    expect(answer.headers['strict-transport-security']).toBeUndefined();
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('errors the server did not expect', () => {
+  it('answers 500 INTERNAL without internals, and logs it with the request id', async () => {
+    const logged: string[] = [];
+    const { database, drop } = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '0' });
+    const app = await buildApp(config, { database, logStream: { write: (line) => logged.push(line) } });
+    app.get('/api/boom', async () => {
+      throw new Error('select secret from users where 1=1');
+    });
+    try {
+      const answer = await app.inject({ url: '/api/boom' });
+      expect(answer.statusCode).toBe(500);
+      expect(answer.json()).toEqual({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+      expect(answer.body).not.toContain('secret');
+      const entry = JSON.parse(logged.find((line) => line.includes('select secret'))!);
+      expect(entry.reqId).toBe(answer.headers['x-request-id']);
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers 429 RATE_LIMITED with the seed sentence and Retry-After past the budget', async () => {
+    const t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await t.app.inject({ url: '/api/health' })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const limited = await t.app.inject({ url: '/api/health' });
+      expect(limited.json()).toEqual({
+        error: 'Rate limit exceeded. Please wait a moment and try again.',
+        code: 'RATE_LIMITED',
+      });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the built web app', () => {
+  let t: TestApp;
+  let webRoot: string;
+  beforeAll(async () => {
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'club-web-'));
+    fs.mkdirSync(path.join(webRoot, 'assets'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Club</title><div id="root"></div>');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.br'), 'brotli bytes');
+    t = await createTestApp({}, { webRoot });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webRoot, { recursive: true });
+  });
+
+  it('serves index.html for deep links of the SPA', async () => {
+    const answer = await t.app.inject({ url: '/admin/users' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/text\/html/);
+    expect(answer.body).toContain('<div id="root">');
+  });
+
+  it('serves the SPA with a 404 status for a path that is no page', async () => {
+    const answer = await t.app.inject({ url: '/no/such/page' });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets pre-compressed with a year of cache', async () => {
+    const answer = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('the database layer', () => {
+  it('applies migrations once: applying them again is a no-op', async () => {
+    const { database, drop } = await createTestDatabase();
+    try {
+      expect(await migrateToLatest(database)).toEqual([]);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+
+  it('returns booleans, ISO timestamps and numeric counts, the same on every engine', async () => {
+    const { database, drop } = await createTestDatabase();
+    try {
+      const now = new Date('2026-11-22T10:52:05.000Z');
+      const user = await upsertUserFromProfile(
+        database.db,
+        {
+          intra_id: 42,
+          intra_login: 'jdoe',
+          email: 'jdoe@student.1337.ma',
+          first_name: 'J',
+          last_name: 'Doe',
+          image_url: null,
+          campus: 'Khouribga',
+          level: 7.42,
+          grade: 'Learner',
+          is_starter: false,
+        },
+        true,
+        now,
+      );
+      expect(user).toMatchObject({
+        intra_id: 42,
+        is_admin: true,
+        is_banned: false,
+        is_starter: false,
+        level: 7.42,
+        experience_points: 0,
+        created_at: '2026-11-22T10:52:05.000Z',
+      });
+      const count = await database.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(count.n).toBe(1);
+      const sum = await database.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.sum<number>('experience_points').as('xp'))
+        .executeTakeFirstOrThrow();
+      expect(sum.xp).toBe(0);
+      const flags = await database.db
+        .selectFrom('users')
+        .select(['is_admin', 'is_banned'])
+        .where('is_admin', '=', true)
+        .execute();
+      expect(flags).toEqual([{ is_admin: true, is_banned: false }]);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+
+  it('keeps one application per user, checked by the database itself', async () => {
+    const { database, drop } = await createTestDatabase();
+    try {
+      const at = new Date().toISOString();
+      const { id } = await database.db
+        .insertInto('users')
+        .values({
+          intra_id: 1,
+          intra_login: 'a',
+          level: 0,
+          is_starter: false,
+          created_at: at,
+          updated_at: at,
+          email: null,
+          first_name: null,
+          last_name: null,
+          image_url: null,
+          campus: null,
+          grade: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const application = {
+        user_id: id,
+        motivation: 'I love robots a lot',
+        experience_level: 'beginner' as const,
+        github_profile: null,
+        portfolio_url: null,
+        selected_project_id: null,
+        review_notes: null,
+        reviewed_at: null,
+        reviewed_by: null,
+        created_at: at,
+        updated_at: at,
+      };
+      await database.db.insertInto('applications').values(application).execute();
+      await expect(database.db.insertInto('applications').values(application).execute()).rejects.toThrow();
+      await expect(
+        database.db
+          .insertInto('applications')
+          .values({ ...application, user_id: id, status: 'weird' as never })
+          .execute(),
+      ).rejects.toThrow();
+      await expect(sql`select 1`.execute(database.db)).resolves.toBeTruthy();
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+});

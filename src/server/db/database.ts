@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type SqliteDatabase,
+  type UnknownRow,
+} from 'kysely';
+import pg from 'pg';
+import type { Database as DatabaseConfig } from '../config';
+import { BOOLEAN_COLUMNS, type DB } from './schema';
+
+export type Engine = 'sqlite' | 'postgres';
+export type Db = Kysely<DB>;
+
+export type Database = {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+};
+
+export function openDatabase(config: DatabaseConfig): Database {
+  return config.engine === 'postgres' ? openPostgres(config.url, config.schema) : openSqlite(config.file);
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: bindBooleansAsIntegers(sqlite) }),
+    plugins: [new SqliteBooleanResultsPlugin()],
+  });
+  return {
+    db,
+    engine: 'sqlite',
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** better-sqlite3 refuses to bind booleans; SQLite stores them as 0 and 1. */
+function bindBooleansAsIntegers(sqlite: SQLite.Database): SqliteDatabase {
+  const toSqlite = (parameters: ReadonlyArray<unknown>) =>
+    parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value));
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      const statement = sqlite.prepare(sql);
+      return {
+        reader: statement.reader,
+        all: (parameters) => statement.all(toSqlite(parameters)),
+        run: (parameters) => statement.run(toSqlite(parameters)),
+        iterate: (parameters) => statement.iterate(toSqlite(parameters)),
+      };
+    },
+  };
+}
+
+class SqliteBooleanResultsPlugin implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    for (const row of args.result.rows) {
+      for (const key in row) {
+        if (BOOLEAN_COLUMNS.has(key) && typeof row[key] === 'number') row[key] = row[key] === 1;
+      }
+    }
+    return args.result;
+  }
+}
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+const PG_TIMESTAMP = 1114;
+const PG_TIMESTAMPTZ = 1184;
+
+/** Counts and sums come back as numbers and timestamps as ISO strings, as on SQLite. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    switch (oid) {
+      case PG_INT8:
+      case PG_NUMERIC:
+        return (value: string) => Number(value);
+      case PG_TIMESTAMPTZ:
+        return (value: string) => new Date(value).toISOString();
+      case PG_TIMESTAMP:
+        return (value: string) => new Date(`${value}Z`).toISOString();
+      default:
+        return pg.types.getTypeParser(oid, format);
+    }
+  },
+} as unknown as pg.CustomTypesConfig;
+
+function openPostgres(url: string, schema?: string): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: pgTypes,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    async close() {
+      await db.destroy();
+    },
+  };
+}

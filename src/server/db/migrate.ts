@@ -1,0 +1,36 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Database, Engine } from './database';
+import * as initial from './migrations/0001-initial';
+
+type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
+
+/** Listed here rather than read from a folder, so the bundled server carries them. */
+const MIGRATIONS: Record<string, EngineMigration> = {
+  '0001-initial': initial,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly engine: Engine) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(MIGRATIONS).map(([name, migration]) => [
+        name,
+        { up: (db: Kysely<unknown>) => migration.up(db, this.engine) },
+      ]),
+    );
+  }
+}
+
+/** Applies every pending migration; applying twice is a no-op. Returns the names applied now. */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db as unknown as Kysely<unknown>,
+    provider: new StaticMigrationProvider(database.engine),
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) throw error;
+  const failed = results.find((result) => result.status === 'Error');
+  if (failed) throw new Error(`Migration ${failed.migrationName} failed`);
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,234 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types as the repositories see them, after the engine plugin has normalised values:
+ * booleans are booleans, timestamps ISO strings, counts numbers, on SQLite and PostgreSQL.
+ */
+type Timestamp = string;
+type CreatedAt = ColumnType<Timestamp, Timestamp | undefined, never>;
+
+export type Role = 'student' | 'member' | 'board';
+export type ApplicationStatus = 'pending' | 'approved' | 'declined';
+export type ExperienceLevel = 'beginner' | 'intermediate' | 'advanced';
+export type UserChallengeStatus = 'pending' | 'in_progress' | 'pending_validation' | 'validated' | 'declined';
+export type RegistrationStatus = 'pending' | 'assigned';
+export type ProjectStatus = 'pending' | 'approved' | 'rejected' | 'expired';
+
+export interface UsersTable {
+  id: Generated<number>;
+  intra_id: number;
+  intra_login: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  image_url: string | null;
+  campus: string | null;
+  level: number;
+  grade: string | null;
+  is_starter: boolean;
+  role: Generated<Role>;
+  is_admin: Generated<boolean>;
+  is_banned: Generated<boolean>;
+  experience_points: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface OauthStatesTable {
+  state_hash: string;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface ApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: Generated<ApplicationStatus>;
+  motivation: string;
+  experience_level: ExperienceLevel;
+  github_profile: string | null;
+  portfolio_url: string | null;
+  selected_project_id: number | null;
+  review_notes: string | null;
+  reviewed_at: Timestamp | null;
+  reviewed_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ChallengesTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  difficulty_level: ExperienceLevel;
+  grade: number;
+  subject_pdf_url: string | null;
+  tinkercad_class_code: string | null;
+  exercise_1_title: string | null;
+  exercise_1_description: string | null;
+  exercise_2_title: string | null;
+  exercise_2_description: string | null;
+  exercise_3_title: string | null;
+  exercise_3_description: string | null;
+  exercise_4_title: string | null;
+  exercise_4_description: string | null;
+  validation_threshold: number;
+  xp_reward: number;
+  is_active: boolean;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface UserChallengesTable {
+  id: Generated<number>;
+  user_id: number;
+  challenge_id: number;
+  status: Generated<UserChallengeStatus>;
+  exercise_1_tinkercad_link: string | null;
+  exercise_2_tinkercad_link: string | null;
+  exercise_3_tinkercad_link: string | null;
+  exercise_4_tinkercad_link: string | null;
+  exercise_1_completed: Generated<boolean>;
+  exercise_2_completed: Generated<boolean>;
+  exercise_3_completed: Generated<boolean>;
+  exercise_4_completed: Generated<boolean>;
+  total_xp_earned: Generated<number>;
+  completed: Generated<boolean>;
+  awarded_xp: number | null;
+  feedback: string | null;
+  validation_notes: string | null;
+  started_at: Timestamp | null;
+  submitted_at: Timestamp | null;
+  validated_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface HackathonEventsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  location: string | null;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  max_teams: number;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface HackathonRegistrationsTable {
+  id: Generated<number>;
+  user_id: number;
+  event_id: number;
+  status: Generated<RegistrationStatus>;
+  created_at: CreatedAt;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  event_id: number;
+  name: string;
+  hackathon_xp: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface TeamMembersTable {
+  team_id: number;
+  event_id: number;
+  user_id: number;
+  created_at: CreatedAt;
+}
+
+export interface AuditLogsTable {
+  id: Generated<number>;
+  action: string;
+  entity_type: string;
+  entity_id: number | null;
+  user_id: number | null;
+  user_name: string | null;
+  details: string | null;
+  created_at: CreatedAt;
+}
+
+export interface AuditActionsTable {
+  action: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface ClubEventsTable {
+  id: Generated<number>;
+  title: string;
+  description: string | null;
+  location: string | null;
+  starts_at: Timestamp;
+  ends_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  description: string;
+  deadline: Timestamp | null;
+  status: Generated<ProjectStatus>;
+  validation_notes: string | null;
+  validated_at: Timestamp | null;
+  validated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  oauth_states: OauthStatesTable;
+  applications: ApplicationsTable;
+  challenges: ChallengesTable;
+  user_challenges: UserChallengesTable;
+  hackathon_events: HackathonEventsTable;
+  hackathon_registrations: HackathonRegistrationsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  audit_logs: AuditLogsTable;
+  audit_actions: AuditActionsTable;
+  settings: SettingsTable;
+  club_events: ClubEventsTable;
+  projects: ProjectsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ApplicationRow = Selectable<ApplicationsTable>;
+export type ChallengeRow = Selectable<ChallengesTable>;
+export type UserChallengeRow = Selectable<UserChallengesTable>;
+export type AuditLogRow = Selectable<AuditLogsTable>;
+
+/** Columns that hold booleans: SQLite gives them back as 0/1, the plugin turns them into booleans. */
+export const BOOLEAN_COLUMNS = new Set([
+  'is_starter',
+  'is_admin',
+  'is_banned',
+  'is_active',
+  'completed',
+  'exercise_1_completed',
+  'exercise_2_completed',
+  'exercise_3_completed',
+  'exercise_4_completed',
+]);

@@ -1,0 +1,32 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db, Engine } from './db/database';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type Clock = { now(): Date };
+export const systemClock: Clock = { now: () => new Date() };
+
+/** What every feature module receives from app.ts, the one place that wires them together. */
+export type Deps = {
+  config: Config;
+  db: Db;
+  engine: Engine;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Where this very server answers on loopback (the stand-in's token and profile calls). */
+  localBaseUrl(): string;
+};

@@ -1,0 +1,212 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { DEV_INTRA_CLIENT } from '../config';
+import type { App, Deps } from '../deps';
+import type { IntraProfile } from '../modules/auth/intra-profile';
+
+/**
+ * A small stand-in of the 42 intra's OAuth server for running the app locally: authorize,
+ * token and /v2/me, answering the real shapes. Registered only when FT_CLIENT_ID is unset and
+ * never in production (config.ts refuses to start there without real credentials).
+ */
+const LOGIN_PATTERN = /^[a-z][a-z0-9-]{1,19}$/;
+const CODE_TTL_MS = 60_000;
+const TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
+const CAMPUSES = [
+  { id: 16, name: 'Khouribga' },
+  { id: 21, name: 'Ben Guerir' },
+  { id: 55, name: 'Tetouan' },
+  { id: 75, name: 'Rabat' },
+];
+
+/** The same login always gives the same profile. */
+export function devProfile(login: string, baseUrl: string): IntraProfile {
+  const digest = createHash('sha256').update(login).digest();
+  const id = 100_000 + (digest.readUInt32BE(0) % 900_000);
+  const campus = CAMPUSES[digest[4]! % CAMPUSES.length]!;
+  const level = Math.round((digest.readUInt16BE(5) % 1500) / 10) / 10;
+  const grade = level < 1 ? 'Starter' : level >= 10 ? 'Member' : 'Learner';
+  const [first, ...rest] = login.split('-');
+  const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+  return {
+    id,
+    login,
+    email: `${login}@student.1337.ma`,
+    first_name: capitalize(first!),
+    last_name: rest.length ? rest.map(capitalize).join(' ') : 'Student',
+    image: { link: `${baseUrl}/dev/intra/avatars/${login}.svg` },
+    campus: [campus],
+    campus_users: [{ campus_id: campus.id, is_primary: true }],
+    cursus_users: [
+      { level: 3.21, grade: null, cursus: { slug: 'c-piscine' } },
+      { level, grade, cursus: { slug: '42cursus' } },
+    ],
+  };
+}
+
+const authorizeQuery = z.object({
+  client_id: z.string(),
+  redirect_uri: z.string().url(),
+  response_type: z.literal('code'),
+  scope: z.string().optional(),
+  state: z.string().max(512).optional(),
+});
+
+const authorizeForm = authorizeQuery.extend({ login: z.string().trim().toLowerCase() });
+
+const tokenForm = z.object({
+  grant_type: z.literal('authorization_code'),
+  code: z.string(),
+  redirect_uri: z.string(),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+});
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function authorizePage(query: z.infer<typeof authorizeQuery>, error?: string): string {
+  const hidden = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(String(value))}">`)
+    .join('\n      ');
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>42 intra (local stand-in)</title>
+  <link rel="stylesheet" href="/dev/intra/style.css">
+</head>
+<body>
+  <main>
+    <h1>Sign in to the 42 intra</h1>
+    <p>This is the local stand-in of the 42 intra. Type any 42 login: the app signs you in as that person.
+       <strong>admin</strong> is an admin.</p>
+    ${error ? `<p role="alert" class="error">${escapeHtml(error)}</p>` : ''}
+    <form method="post" action="/dev/intra/oauth/authorize">
+      ${hidden}
+      <label for="login">Login</label>
+      <input id="login" name="login" type="text" autocomplete="username" autofocus required
+             pattern="[a-z][a-z0-9\\-]{1,19}" placeholder="jdoe">
+      <button type="submit">Authorize</button>
+    </form>
+  </main>
+</body>
+</html>`;
+}
+
+const STYLE = `body{font-family:system-ui,sans-serif;background:#101418;color:#e8eef2;display:grid;place-items:center;min-height:100vh;margin:0}
+main{max-width:26rem;padding:2rem;background:#1b232b;border-radius:12px}
+label{display:block;margin:1rem 0 .25rem}input{width:100%;box-sizing:border-box;padding:.7rem;font-size:1rem;border-radius:8px;border:1px solid #4a5a68;background:#0d1116;color:inherit}
+button{margin-top:1rem;width:100%;padding:.8rem;font-size:1rem;border:0;border-radius:8px;background:#00babc;color:#06282a;font-weight:700;cursor:pointer}
+.error{color:#ffb4b4}`;
+
+function avatarSvg(login: string): string {
+  const hue = createHash('sha256').update(login).digest()[0]! * 1.4;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">
+<rect width="128" height="128" fill="hsl(${hue.toFixed(0)} 55% 38%)"/>
+<text x="64" y="80" font-family="sans-serif" font-size="56" font-weight="700" text-anchor="middle" fill="#fff">${escapeHtml(login.charAt(0).toUpperCase())}</text>
+</svg>`;
+}
+
+export function registerDevIntra(app: App, deps: Deps): void {
+  const codes = new Map<string, { login: string; clientId: string; redirectUri: string; expires: number }>();
+  const tokens = new Map<string, { login: string; expires: number }>();
+  const now = () => deps.clock.now().getTime();
+
+  const sweep = () => {
+    for (const [key, value] of codes) if (value.expires <= now()) codes.delete(key);
+    for (const [key, value] of tokens) if (value.expires <= now()) tokens.delete(key);
+  };
+
+  app.get('/dev/intra/style.css', async (_request, reply) => reply.type('text/css').send(STYLE));
+
+  app.get('/dev/intra/avatars/:file', async (request, reply) => {
+    const login = (request.params as { file: string }).file.replace(/\.svg$/, '');
+    if (!LOGIN_PATTERN.test(login)) return reply.status(404).send({ error: 'Not found.', code: 'NOT_FOUND' });
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(avatarSvg(login));
+  });
+
+  app.get('/dev/intra/oauth/authorize', async (request, reply) => {
+    const query = authorizeQuery.safeParse(request.query);
+    if (!query.success || query.data.client_id !== DEV_INTRA_CLIENT.id) {
+      return reply.status(400).type('text/html').send('<p>Invalid authorization request.</p>');
+    }
+    return reply.type('text/html').header('cache-control', 'no-store').send(authorizePage(query.data));
+  });
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8192 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  app.post('/dev/intra/oauth/authorize', async (request, reply) => {
+    const form = authorizeForm.safeParse(request.body);
+    if (!form.success || form.data.client_id !== DEV_INTRA_CLIENT.id) {
+      return reply.status(400).type('text/html').send('<p>Invalid authorization request.</p>');
+    }
+    const { login, ...query } = form.data;
+    if (!LOGIN_PATTERN.test(login)) {
+      return reply
+        .status(400)
+        .type('text/html')
+        .send(authorizePage(query, 'A login is 2 to 20 lowercase letters, digits or dashes, starting with a letter.'));
+    }
+    sweep();
+    const code = randomBytes(24).toString('base64url');
+    codes.set(code, {
+      login,
+      clientId: query.client_id,
+      redirectUri: query.redirect_uri,
+      expires: now() + CODE_TTL_MS,
+    });
+    const target = new URL(query.redirect_uri);
+    target.searchParams.set('code', code);
+    if (query.state !== undefined) target.searchParams.set('state', query.state);
+    return reply.redirect(target.toString(), 302);
+  });
+
+  app.post('/dev/intra/oauth/token', async (request, reply) => {
+    const form = tokenForm.safeParse(request.body);
+    if (!form.success) return reply.status(400).send({ error: 'invalid_request' });
+    let { client_id: clientId, client_secret: clientSecret } = form.data;
+    const basic = request.headers.authorization?.match(/^Basic (.+)$/i)?.[1];
+    if (basic) {
+      const [id, secret] = Buffer.from(basic, 'base64').toString().split(':');
+      clientId = decodeURIComponent(id ?? '');
+      clientSecret = decodeURIComponent(secret ?? '');
+    }
+    if (clientId !== DEV_INTRA_CLIENT.id || clientSecret !== DEV_INTRA_CLIENT.secret) {
+      return reply.status(401).send({ error: 'invalid_client' });
+    }
+    const grant = codes.get(form.data.code);
+    codes.delete(form.data.code); // single use, whatever happens next
+    if (
+      !grant ||
+      grant.expires <= now() ||
+      grant.clientId !== clientId ||
+      grant.redirectUri !== form.data.redirect_uri
+    ) {
+      return reply.status(400).send({ error: 'invalid_grant' });
+    }
+    const accessToken = randomBytes(24).toString('hex');
+    tokens.set(accessToken, { login: grant.login, expires: now() + TOKEN_TTL_MS });
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: TOKEN_TTL_MS / 1000,
+      scope: 'public',
+      created_at: Math.floor(now() / 1000),
+    };
+  });
+
+  app.get('/dev/intra/v2/me', async (request, reply) => {
+    const token = request.headers.authorization?.match(/^Bearer (.+)$/i)?.[1];
+    const grant = token ? tokens.get(token) : undefined;
+    if (!grant || grant.expires <= now()) return reply.status(401).send({ error: 'Not authorized' });
+    return devProfile(grant.login, deps.config.publicUrl);
+  });
+}

@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = openDatabase(config.database);
+  await migrateToLatest(database);
+
+  // The bundled server sits in dist/server, beside the built SPA in dist/web.
+  const bundled = import.meta.url.endsWith('/dist/server/main.js');
+  const webRoot = bundled ? fileURLToPath(new URL('../web/', import.meta.url)) : undefined;
+  const app = await buildApp(config, { database, webRoot });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.database.engine === 'sqlite' ? config.database.file : 'PostgreSQL';
+  console.log(`\nRobotics club app: ${config.publicUrl}  (database: ${where})`);
+  if (config.devIntra) {
+    console.log(
+      `Sign in through the local 42 stand-in: any login works; "${config.adminLogins.join('", "')}" is an admin.\n`,
+    );
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+export const SESSION_COOKIE = 'sid';
+export const OAUTH_STATE_COOKIE = 'oauth_state';
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
+/** A session is pushed forward at most once an hour, so that reads do not all turn into writes. */
+export const SESSION_EXTEND_AFTER_MS = 60 * 60 * 1000;
+
+/** 256 random bits, URL-safe. */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/** Only the SHA-256 of a token is stored: a leaked table signs nobody in. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,0 +1,69 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database';
+import type { DB, UserRow } from '../../db/schema';
+
+type Executor = Db | Transaction<DB>;
+
+export async function insertSession(
+  db: Executor,
+  session: { user_id: number; token_hash: string; expires_at: string; created_at: string },
+): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+/** The session's user, in one indexed lookup: this runs on every signed-in request. */
+export async function findSessionUser(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ session_id: number; expires_at: string; user: UserRow } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id, session_expires_at, ...user } = row;
+  return { session_id, expires_at: session_expires_at, user };
+}
+
+export async function extendSession(db: Executor, sessionId: number, expiresAt: string): Promise<void> {
+  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+}
+
+export async function deleteSession(db: Executor, sessionId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function deleteUserSessions(db: Executor, userId: number): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteExpiredSessions(db: Executor, now: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function insertOauthState(db: Executor, stateHash: string, createdAt: string, expiresAt: string) {
+  await db
+    .insertInto('oauth_states')
+    .values({ state_hash: stateHash, created_at: createdAt, expires_at: expiresAt })
+    .execute();
+}
+
+/** Uses a sign-in state up: true once, and only while it has not expired. */
+export async function consumeOauthState(db: Executor, stateHash: string, now: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('oauth_states')
+    .where('state_hash', '=', stateHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function deleteExpiredOauthStates(db: Executor, now: string): Promise<number> {
+  const result = await db.deleteFrom('oauth_states').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { RATE_LIMITED_MESSAGE, type ErrorBody, type ErrorCode } from '../../contract/errors';
+import { AppError } from '../errors';
+
+/** Fastify's own client errors, told in the words of the error shape. */
+const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large (64 KiB at most).' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the request body as application/json.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'VALIDATION_FAILED',
+    message: 'The Content-Length header does not match the body.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is empty; send a JSON object.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
+};
+
+function toErrorBody(error: FastifyError): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      body: { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = error.validation.map((issue) => ({
+      path: issue.instancePath.slice(1).replaceAll('/', '.'),
+      message: issue.message ?? 'Invalid value',
+    }));
+    const first = details[0];
+    return {
+      status: 400,
+      body: {
+        error: first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'The request is not valid.',
+        code: 'VALIDATION_FAILED',
+        details,
+      },
+    };
+  }
+  const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+  if (known) return { status: error.statusCode ?? 400, body: { error: known.message, code: known.code } };
+  if (error.statusCode === 429) return { status: 429, body: { error: RATE_LIMITED_MESSAGE, code: 'RATE_LIMITED' } };
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
+    return {
+      status: error.statusCode,
+      body: { error: 'The request could not be processed.', code: 'VALIDATION_FAILED' },
+    };
+  }
+  return { status: 500, body: { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } };
+}
+
+/** The one place that turns every thrown error into the JSON error shape of decisions §1. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, body } = toErrorBody(error);
+    if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
+    return reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema';
+import type { Deps } from '../deps';
+import { forbidden, unauthenticated } from '../errors';
+import { extendSession, findSessionUser } from '../modules/auth/sessions.repository';
+import { hashToken, SESSION_COOKIE, SESSION_EXTEND_AFTER_MS, SESSION_TTL_MS } from '../modules/auth/session-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in, not banned user of this request, or null. */
+    user: UserRow | null;
+    sessionId: number | null;
+    /** A session that belongs to a banned user: refused on every guarded call. */
+    banned: boolean;
+  }
+}
+
+export const BANNED_MESSAGE = 'Your account has been banned';
+
+export function setSessionCookie(reply: FastifyReply, deps: Deps, token: string, expiresAt: Date): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: deps.config.publicUrl.startsWith('https:'),
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, deps: Deps): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: deps.config.publicUrl.startsWith('https:'),
+  });
+}
+
+/** Loads the session's user on every request; the guards below decide what that allows. */
+export function registerSession(app: FastifyInstance, deps: Deps): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('banned', false);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 128) return;
+    const found = await findSessionUser(deps.db, hashToken(token));
+    const now = deps.clock.now();
+    if (!found || Date.parse(found.expires_at) <= now.getTime()) {
+      clearSessionCookie(reply, deps);
+      return;
+    }
+    if (found.user.is_banned) {
+      request.banned = true;
+      return;
+    }
+    request.user = found.user;
+    request.sessionId = found.session_id;
+    // 14-day sliding expiry, written at most once an hour.
+    if (Date.parse(found.expires_at) - now.getTime() < SESSION_TTL_MS - SESSION_EXTEND_AFTER_MS) {
+      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      await extendSession(deps.db, found.session_id, expiresAt.toISOString());
+      setSessionCookie(reply, deps, token, expiresAt);
+    }
+  });
+}
+
+/** Guard: a signed-in user who is not banned (401, or 403 BANNED). */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (request.banned) throw forbidden(BANNED_MESSAGE, 'BANNED');
+  if (!request.user) throw unauthenticated();
+}
+
+/** Guard: an admin (401 signed out, 403 otherwise), checked on the server at every call. */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (!request.user!.is_admin) throw forbidden('Admin access is required.');
+}
+
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}

@@ -1,0 +1,53 @@
+import type { App } from '../deps';
+
+/** The path and query of a redirect, to replay it against the app under test. */
+export function redirectTarget(location: string | undefined): string {
+  if (!location) throw new Error('expected a redirect');
+  const url = new URL(location, 'http://localhost');
+  return `${url.pathname}${url.search}`;
+}
+
+export function cookieFrom(setCookie: string | string[] | undefined, name: string): string | undefined {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const line = all.find((cookie) => cookie.startsWith(`${name}=`));
+  return line?.split(';')[0]!.slice(name.length + 1);
+}
+
+/** Starts a sign-in: the state cookie and the stand-in's authorize URL. */
+export async function startSignIn(app: App) {
+  const login = await app.inject({ method: 'GET', url: '/api/auth/login' });
+  const authorizeUrl = new URL(login.headers.location as string);
+  const state = cookieFrom(login.headers['set-cookie'], 'oauth_state')!;
+  return { login, authorizeUrl, state };
+}
+
+/** Posts the stand-in's form; answers the callback's code and state. */
+export async function authorizeAs(app: App, authorizeUrl: URL, login: string) {
+  const form = new URLSearchParams(authorizeUrl.searchParams);
+  form.set('login', login);
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/dev/intra/oauth/authorize',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+  const callback = new URL(answer.headers.location as string);
+  return { code: callback.searchParams.get('code')!, state: callback.searchParams.get('state')! };
+}
+
+/** Signs in through the whole OAuth flow with the local stand-in; answers the `sid` cookie header. */
+export async function signIn(
+  app: App,
+  login: string,
+): Promise<{ cookie: string; user: { id: number } & Record<string, unknown> }> {
+  const { authorizeUrl, state } = await startSignIn(app);
+  const { code } = await authorizeAs(app, authorizeUrl, login);
+  const callback = await app.inject({
+    method: 'GET',
+    url: `/api/auth/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+    cookies: { oauth_state: state },
+  });
+  if (callback.statusCode !== 200) throw new Error(`sign-in failed: ${callback.statusCode} ${callback.body}`);
+  const sid = cookieFrom(callback.headers['set-cookie'], 'sid')!;
+  return { cookie: `sid=${sid}`, user: callback.json() };
+}

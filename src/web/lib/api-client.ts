@@ -1,0 +1,93 @@
+import { REQUEST_TIMEOUT_MS } from '../../contract/constants';
+import type { ErrorBody } from '../../contract/errors';
+
+/** An API failure with the sentence to show a person (seed §8) and the server's code when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly details?: ErrorBody['details'],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const TIMEOUT_MESSAGE = 'Request timed out';
+export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Please wait a moment and try again.';
+export const UNAUTHORIZED_MESSAGE = 'Unauthorized. Please check your authentication.';
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+function messageFor(status: number, statusText: string, body: unknown): string {
+  if (status === 429) return RATE_LIMIT_MESSAGE;
+  if (status === 401) return UNAUTHORIZED_MESSAGE;
+  if (body && typeof body === 'object') {
+    const { error, message } = body as { error?: unknown; message?: unknown };
+    if (typeof error === 'string' && error) return error;
+    if (typeof message === 'string' && message) return message;
+  }
+  return `HTTP ${status}: ${statusText}`;
+}
+
+/** Calls the API under /api: JSON, cookies included, a 10 s timeout, errors as ApiError. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, timeoutMs = REQUEST_TIMEOUT_MS, signal } = options;
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
+  const abort = () => timeout.abort();
+  signal?.addEventListener('abort', abort);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: timeout.signal,
+    });
+  } catch (error) {
+    if (timeout.signal.aborted && !signal?.aborted) throw new ApiError(TIMEOUT_MESSAGE, 0, 'TIMEOUT');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
+  }
+
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!response.ok) {
+    const errorBody = parsed as Partial<ErrorBody> | undefined;
+    throw new ApiError(
+      messageFor(response.status, response.statusText, parsed),
+      response.status,
+      errorBody?.code,
+      errorBody?.details,
+    );
+  }
+  return parsed as T;
+}
+
+/** The message to show for any failure, with the screen's own default (seed §8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message || fallback;
+  return fallback;
+}
