@@ -43,7 +43,11 @@ describe('the API client of seed §7-§8', () => {
 
   it('uses the error field of a failed answer, with its code and details', async () => {
     fetchMock.mockResolvedValue(respond(409, { error: 'Already applied', code: 'CONFLICT' }));
-    await expect(api('/applications')).rejects.toMatchObject({ message: 'Already applied', status: 409, code: 'CONFLICT' });
+    await expect(api('/applications')).rejects.toMatchObject({
+      message: 'Already applied',
+      status: 409,
+      code: 'CONFLICT',
+    });
   });
 
   it('falls back to the message field', async () => {
