@@ -1,12 +1,14 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database, Engine } from './database';
 import * as initial from './migrations/0001-initial';
+import * as defaultSettings from './migrations/0002-default-settings';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
 /** Listed here rather than read from a folder, so the bundled server carries them. */
 const MIGRATIONS: Record<string, EngineMigration> = {
   '0001-initial': initial,
+  '0002-default-settings': defaultSettings,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,0 +1,32 @@
+import type { Transaction } from 'kysely';
+import { DEFAULT_SETTINGS, type Settings } from '../../../contract/settings';
+import type { Db } from '../../db/database';
+import type { DB } from '../../db/schema';
+
+type Executor = Db | Transaction<DB>;
+
+/** All settings: the stored value of each key, or its default when none is stored. */
+export async function readSettings(db: Executor): Promise<Settings> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
+  const stored = Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
+  return { ...DEFAULT_SETTINGS, ...stored } as Settings;
+}
+
+export async function readSetting<K extends keyof Settings>(db: Executor, key: K): Promise<Settings[K]> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row ? (JSON.parse(row.value) as Settings[K]) : DEFAULT_SETTINGS[key];
+}
+
+export async function writeSetting<K extends keyof Settings>(
+  db: Executor,
+  key: K,
+  value: Settings[K],
+  at: Date,
+): Promise<void> {
+  const json = JSON.stringify(value);
+  await db
+    .insertInto('settings')
+    .values({ key, value: json, updated_at: at.toISOString() })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: json, updated_at: at.toISOString() }))
+    .execute();
+}
