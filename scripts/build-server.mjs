@@ -28,7 +28,10 @@ for (const entry of fs.readdirSync(webRoot, { recursive: true })) {
   const file = path.join(webRoot, String(entry));
   if (!compressible.test(file) || !fs.statSync(file).isFile() || fs.statSync(file).size < 512) continue;
   const content = fs.readFileSync(file);
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
 }
 fs.writeFileSync(path.join(root, 'dist/.build-stamp'), new Date().toISOString());

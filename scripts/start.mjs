@@ -17,7 +17,10 @@ function newestSource(dir) {
 }
 
 const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-const sources = Math.max(newestSource(path.join(root, 'src')), fs.statSync(path.join(root, 'package-lock.json')).mtimeMs);
+const sources = Math.max(
+  newestSource(path.join(root, 'src')),
+  fs.statSync(path.join(root, 'package-lock.json')).mtimeMs,
+);
 if (builtAt < sources) {
   console.log('Building the app (first start, or the sources changed)...');
   execSync('npm run build', { cwd: root, stdio: 'inherit' });

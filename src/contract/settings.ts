@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CHALLENGE_DEADLINE_DAYS, HACKATHON_REGISTRATION_DELAY_DAYS } from './constants';
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(500);
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -51,26 +50,3 @@ export const publicSettingsSchema = settingsSchema.pick({
 });
 
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
-
-/** The values a fresh install starts with, until the board edits them in the Settings page. */
-export const DEFAULT_SETTINGS: Settings = {
-  applications_open: true,
-  challenge_deadline_days: CHALLENGE_DEADLINE_DAYS,
-  hackathon_registration_delay_days: HACKATHON_REGISTRATION_DELAY_DAYS,
-  contact_email: 'robotics@1337.ma',
-  contact_phone: '+212 5 23 00 13 37',
-  contact_address: '1337 Coding School, Khouribga, Morocco',
-  contact_map_url: 'https://www.openstreetmap.org/search?query=1337%20Coding%20School%20Khouribga',
-  social_links: [
-    { label: 'Instagram', url: 'https://www.instagram.com/1337robotics' },
-    { label: 'GitHub', url: 'https://github.com/1337robotics' },
-    { label: 'LinkedIn', url: 'https://www.linkedin.com/company/1337robotics' },
-  ],
-  board_members: [
-    { name: 'President', title: 'President', photo_url: null },
-    { name: 'Vice President', title: 'Vice President', photo_url: null },
-    { name: 'Technical Lead', title: 'Technical Lead', photo_url: null },
-    { name: 'Secretary', title: 'Secretary', photo_url: null },
-  ],
-  sponsors: [{ name: '1337 Coding School', logo_url: null, url: 'https://1337.ma' }],
-};

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_SETTINGS } from '../../../contract/settings';
+import { DEFAULT_SETTINGS } from '../../../contract/settings-defaults';
 
 /** Stores the default content (contact details, board listing, sponsors) so the board edits real rows. */
 export async function up(db: Kysely<unknown>): Promise<void> {

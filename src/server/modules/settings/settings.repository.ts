@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import { DEFAULT_SETTINGS, type Settings } from '../../../contract/settings';
+import type { Settings } from '../../../contract/settings';
+import { DEFAULT_SETTINGS } from '../../../contract/settings-defaults';
 import type { Db } from '../../db/database';
 import type { DB } from '../../db/schema';
 

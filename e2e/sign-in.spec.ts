@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { authorizeOnStandIn, uniqueLogin } from './support';
+
+test('a visitor signs in from the navigation through the 42 stand-in and lands on the tracker', async ({ page }) => {
+  const login = uniqueLogin('cand');
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login with 42' }).click();
+  await authorizeOnStandIn(page, login);
+  await expect(
+    page
+      .getByRole('heading', { name: 'Completing Authentication' })
+      .or(page.getByRole('heading', { name: 'Authentication Successful' })),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Authentication Successful' })).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('link', { name: 'Apply' })).toBeVisible();
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.getByText(`@${login}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login with 42' }),
+  ).toBeVisible();
+});
+
+test('an admin signing in from /admin/login lands on /admin/users with the sidebar', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByRole('button', { name: 'Sign in with 42' }).click();
+  await authorizeOnStandIn(page, 'admin');
+  await page.waitForURL('**/admin/users');
+  const sidebar = page.getByRole('complementary', { name: 'Admin' });
+  await expect(sidebar.getByText('admin', { exact: true })).toBeVisible();
+  for (const section of ['Users', 'Applications', 'Challenges', 'Submissions', 'Hackathon', 'Logs']) {
+    await expect(sidebar.getByRole('link', { name: section })).toBeVisible();
+  }
+  await sidebar.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL('**/admin/login');
+});
+
+test('the callback page without code or state says Missing OAuth parameters and goes home', async ({ page }) => {
+  await page.goto('/auth/callback');
+  await expect(page.getByRole('heading', { name: 'Authentication Failed' })).toBeVisible();
+  await expect(page.getByText('Missing OAuth parameters')).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
+});
+
+test('a signed-out visitor of /apply is sent home and returns to /apply after signing in', async ({ page }) => {
+  await page.goto('/apply');
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/api/auth/login');
+  await authorizeOnStandIn(page, uniqueLogin('back'));
+  await page.waitForURL('**/apply');
+});
+
+test('a non-admin opening an admin page is sent to /apply', async ({ page }) => {
+  await page.goto('/api/auth/login');
+  await authorizeOnStandIn(page, uniqueLogin('nosy'));
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/admin/users');
+  await page.waitForURL('**/apply');
+});
+
+test('the mobile menu opens with the nav items and Join Now @phone', async ({ page }) => {
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('link', { name: 'Join Now' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Rules' }).last()).toBeVisible();
+});

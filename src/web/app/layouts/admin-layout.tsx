@@ -1,0 +1,64 @@
+import { NavLink, Outlet } from 'react-router';
+import { useSession } from '../../features/auth/use-session';
+import { LOGOUT_FAILED, useSignOut } from '../../features/auth/use-sign-out';
+import { RequireAdmin } from '../guards';
+import './admin-layout.css';
+
+export const ADMIN_SECTIONS = [
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/applications', label: 'Applications' },
+  { to: '/admin/challenges', label: 'Challenges' },
+  { to: '/admin/submissions', label: 'Submissions' },
+  { to: '/admin/hackathon', label: 'Hackathon' },
+  { to: '/admin/logs', label: 'Logs' },
+] as const;
+
+function Sidebar() {
+  const { user } = useSession();
+  const signOut = useSignOut('/admin/login');
+  return (
+    <aside className="admin-sidebar" aria-label="Admin">
+      <p className="admin-who">
+        Signed in as <strong>{user?.intra_login ?? user?.email}</strong>
+      </p>
+      <nav aria-label="Admin sections">
+        <ul>
+          {ADMIN_SECTIONS.map((section) => (
+            <li key={section.to}>
+              <NavLink to={section.to}>{section.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {signOut.isError && (
+        <p className="alert" role="alert">
+          {LOGOUT_FAILED}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn-secondary admin-logout"
+        disabled={signOut.isPending}
+        onClick={() => signOut.mutate()}
+      >
+        Logout
+      </button>
+    </aside>
+  );
+}
+
+/** The admin panel: the sidebar of seed §2 beside the section, for admins only. */
+export function AdminLayout() {
+  return (
+    <RequireAdmin>
+      <div className="wrap admin-shell">
+        <Sidebar />
+        <div className="admin-content">
+          <Outlet />
+        </div>
+      </div>
+    </RequireAdmin>
+  );
+}
+
+export default AdminLayout;

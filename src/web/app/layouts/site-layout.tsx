@@ -1,0 +1,134 @@
+import { useId, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { LOGIN_URL } from '../../features/auth/sign-in';
+import { UserMenu } from '../../features/auth/user-menu';
+import { useSession } from '../../features/auth/use-session';
+import { DebugPanel } from '../../features/health/debug-panel';
+import { usePublicSettings } from '../../features/public/use-public-settings';
+import './site-layout.css';
+
+function Logo() {
+  return (
+    <svg viewBox="0 0 64 64" width="36" height="36" aria-hidden="true">
+      <rect width="64" height="64" rx="14" fill="#00a8ab" />
+      <rect x="14" y="20" width="36" height="28" rx="8" fill="#0b1220" />
+      <circle cx="25" cy="33" r="5" fill="#00a8ab" />
+      <circle cx="39" cy="33" r="5" fill="#00a8ab" />
+      <rect x="29" y="8" width="6" height="12" rx="3" fill="#f5b941" />
+    </svg>
+  );
+}
+
+function NavItems({ onNavigate }: { onNavigate?: () => void }) {
+  const { user } = useSession();
+  return (
+    <>
+      <NavLink to="/" end onClick={onNavigate}>
+        Home
+      </NavLink>
+      <NavLink to="/process" onClick={onNavigate}>
+        Rules
+      </NavLink>
+      {user && !user.is_admin && (
+        <NavLink to="/apply" onClick={onNavigate}>
+          Apply
+        </NavLink>
+      )}
+      {user?.is_admin && (
+        <NavLink to="/admin/users" onClick={onNavigate}>
+          Admin
+        </NavLink>
+      )}
+    </>
+  );
+}
+
+function TopNav() {
+  const { user, loading } = useSession();
+  const menuId = useId();
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: any navigation closes it.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const menuOpen = openedOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenedOn(open ? pathname : null);
+
+  const joinTarget = user ? (user.is_admin ? '/admin/users' : '/apply') : null;
+  return (
+    <header className="topbar">
+      <nav className="wrap topbar-inner" aria-label="Main">
+        <Link to="/" className="brand">
+          <Logo />
+          <span>1337 Robotics</span>
+        </Link>
+        <div className="nav-links">
+          <NavItems />
+        </div>
+        <div className="nav-account">
+          {!loading &&
+            (user ? (
+              <UserMenu user={user} />
+            ) : (
+              <a className="btn btn-42 nav-login" href={LOGIN_URL}>
+                Login with 42
+              </a>
+            ))}
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+            <span className="visually-hidden">Menu</span>
+          </button>
+        </div>
+      </nav>
+      {menuOpen && (
+        <div className="mobile-menu" id={menuId}>
+          <NavItems onNavigate={() => setMenuOpen(false)} />
+          {joinTarget ? (
+            <Link className="btn btn-42" to={joinTarget}>
+              Join Now
+            </Link>
+          ) : (
+            <a className="btn btn-42" href={LOGIN_URL}>
+              Join Now
+            </a>
+          )}
+        </div>
+      )}
+    </header>
+  );
+}
+
+function Footer() {
+  const { contact_email } = usePublicSettings();
+  return (
+    <footer className="footer">
+      <div className="wrap footer-inner">
+        <p>
+          Questions? Write to <a href={`mailto:${contact_email}`}>{contact_email}</a>
+        </p>
+        <p>© {new Date().getFullYear()} 1337 Robotics Club</p>
+      </div>
+    </footer>
+  );
+}
+
+/** Every page: skip link, top navigation, the page, the footer. */
+export function SiteLayout() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <TopNav />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <DebugPanel />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { createBrowserRouter } from 'react-router';
+import { CallbackPage } from '../features/auth/callback-page';
+import { LoginPage } from '../features/auth/login-page';
+import { probablySignedIn, useSession } from '../features/auth/use-session';
+import { LandingPage } from '../features/public/landing-page';
+import { NotFoundPage } from '../features/public/not-found-page';
+import { LoadingScreen } from '../components/loading-screen';
+import { AUTH_LOADING_MESSAGE, AUTH_LOADING_TITLE, RequireAuth } from './guards';
+import { SiteLayout } from './layouts/site-layout';
+import { lazy, Suspense, type ComponentType } from 'react';
+
+const TrackerPage = lazy(() => import('../features/tracker/tracker-page'));
+
+function Lazy({ component: Component }: { component: ComponentType }) {
+  return (
+    <Suspense fallback={<LoadingScreen title="Loading" />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+function Tracker() {
+  return (
+    <RequireAuth>
+      <Lazy component={TrackerPage} />
+    </RequireAuth>
+  );
+}
+
+/** `/`: the tracker for a signed-in user, the landing page for everyone else. */
+function Home() {
+  const { user, loading } = useSession();
+  if (loading && probablySignedIn()) return <LoadingScreen title={AUTH_LOADING_TITLE} message={AUTH_LOADING_MESSAGE} />;
+  return user ? <Tracker /> : <LandingPage />;
+}
+
+/** Admin pages load on demand, so the public bundle stays small. */
+const admin = (load: () => Promise<{ default: ComponentType }>) => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const router = createBrowserRouter([
+  {
+    Component: SiteLayout,
+    children: [
+      { path: '/', Component: Home },
+      { path: '/apply', Component: Tracker },
+      {
+        path: '/process',
+        lazy: async () => ({ Component: (await import('../features/public/process-page')).default }),
+      },
+      {
+        path: '/contact',
+        lazy: async () => ({ Component: (await import('../features/public/contact-page')).default }),
+      },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/admin/login', element: <LoginPage admin /> },
+      { path: '/auth/callback', Component: CallbackPage },
+      {
+        path: '/admin',
+        ...admin(() => import('./layouts/admin-layout')),
+        children: [
+          { index: true, ...admin(() => import('../features/admin-users/users-page')) },
+          { path: 'users', ...admin(() => import('../features/admin-users/users-page')) },
+        ],
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+]);

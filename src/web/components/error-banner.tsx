@@ -1,0 +1,11 @@
+import { errorMessage } from '../lib/api-client';
+
+/** The seed's banner for a failed load or action: the server's sentence, else the screen's default. */
+export function ErrorBanner({ error, fallback }: { error: unknown; fallback: string }) {
+  if (!error) return null;
+  return (
+    <div className="alert" role="alert">
+      {errorMessage(error, fallback)}
+    </div>
+  );
+}

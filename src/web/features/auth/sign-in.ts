@@ -1,0 +1,29 @@
+const RETURN_KEY = 'club.returnTo';
+
+/** The guard remembers where a visitor was going; the callback page takes them back there. */
+export function rememberReturnTo(path: string): void {
+  try {
+    sessionStorage.setItem(RETURN_KEY, path);
+  } catch {
+    // Storage can be unavailable (private mode); sign-in then returns home.
+  }
+}
+
+export function takeReturnTo(): string | null {
+  try {
+    const path = sessionStorage.getItem(RETURN_KEY);
+    sessionStorage.removeItem(RETURN_KEY);
+    // Only a path of this site, never an absolute URL somewhere else.
+    return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+export const LOGIN_URL = '/api/auth/login';
+
+/** Starts the OAuth flow with a full page navigation (the server redirects to the intra). */
+export function startSignIn(returnTo?: string): void {
+  if (returnTo) rememberReturnTo(returnTo);
+  window.location.assign(LOGIN_URL);
+}
