@@ -14,7 +14,7 @@ export function probablySignedIn(): boolean {
   }
 }
 
-function rememberSignedIn(user: User | null): User | null {
+export function rememberSignedIn(user: User | null): User | null {
   try {
     if (user) localStorage.setItem(HINT_KEY, '1');
     else localStorage.removeItem(HINT_KEY);
