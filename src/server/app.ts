@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './db/database';
 import { systemClock, type App, type Clock, type Deps } from './deps';
 import { registerDevIntra } from './dev-intra/dev-intra.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerChallengesRoutes } from './modules/challenges/challenges.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerHealthRoutes(app, deps);
   registerAuthRoutes(app, deps);
+  registerChallengesRoutes(app, deps);
   if (config.devIntra) {
     // Its own context, so that its form-encoded parser serves no JSON route.
     await app.register(async (scope) => registerDevIntra(scope as App, deps));

@@ -1,0 +1,181 @@
+import { sql, type Insertable, type Transaction, type UpdateObject, type Updateable } from 'kysely';
+import type { ExerciseNumber, UserChallengeStatus } from '../../../contract/challenges';
+import { XP_PER_EXERCISE } from '../../../contract/constants';
+import type { Db } from '../../db/database';
+import type { ChallengeRow, ChallengesTable, DB, UserChallengeRow } from '../../db/schema';
+
+type Executor = Db | Transaction<DB>;
+
+export type UserRef = { id: number; intra_login: string; image_url: string | null };
+
+// ---------------------------------------------------------------------------------------------
+// Catalog
+
+export async function listChallenges(
+  db: Executor,
+  options: { activeOnly: boolean; limit: number; offset: number },
+): Promise<{ rows: ChallengeRow[]; total: number }> {
+  let query = db.selectFrom('challenges');
+  if (options.activeOnly) query = query.where('is_active', '=', true);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('id').limit(options.limit).offset(options.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function findChallenge(db: Executor, id: number): Promise<ChallengeRow | undefined> {
+  return db.selectFrom('challenges').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findChallenges(db: Executor, ids: number[]): Promise<Map<number, ChallengeRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('challenges').selectAll().where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function insertChallenge(db: Executor, values: Insertable<ChallengesTable>): Promise<ChallengeRow> {
+  return db.insertInto('challenges').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateChallenge(
+  db: Executor,
+  id: number,
+  values: Updateable<ChallengesTable>,
+): Promise<ChallengeRow | undefined> {
+  return db.updateTable('challenges').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function deleteChallenge(db: Executor, id: number): Promise<number> {
+  const result = await db.deleteFrom('challenges').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** How many candidates hold the challenge (their user challenges reference it). */
+export async function countHolders(db: Executor, challengeId: number): Promise<number> {
+  const row = await db
+    .selectFrom('user_challenges')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('challenge_id', '=', challengeId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Candidates
+
+/** The user's application if it is approved: its review date starts the challenge deadline. */
+export async function findApprovedApplication(
+  db: Executor,
+  userId: number,
+): Promise<{ id: number; reviewed_at: string | null } | undefined> {
+  return db
+    .selectFrom('applications')
+    .select(['id', 'reviewed_at'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'approved')
+    .executeTakeFirst();
+}
+
+export async function findUsers(db: Executor, ids: number[]): Promise<Map<number, UserRef>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'intra_login', 'image_url']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function listUserChallengesOf(db: Executor, userId: number): Promise<UserChallengeRow[]> {
+  return db.selectFrom('user_challenges').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+}
+
+export async function findUserChallenge(db: Executor, id: number): Promise<UserChallengeRow | undefined> {
+  return db.selectFrom('user_challenges').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listUserChallenges(
+  db: Executor,
+  options: { status?: UserChallengeStatus; limit: number; offset: number },
+): Promise<{ rows: UserChallengeRow[]; total: number }> {
+  let query = db.selectFrom('user_challenges');
+  if (options.status) query = query.where('status', '=', options.status);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('id').limit(options.limit).offset(options.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/**
+ * Moves a user challenge from one of `from` to `to`, only if it is still in one of them:
+ * of two racing requests exactly one changes the row. Answers the row as it now is.
+ */
+export async function transitionUserChallenge(
+  db: Executor,
+  where: { id: number; userId?: number; from: UserChallengeStatus[]; needsCompletedExercise?: boolean },
+  values: UpdateObject<DB, 'user_challenges'>,
+): Promise<UserChallengeRow | undefined> {
+  let query = db
+    .updateTable('user_challenges')
+    .set(values)
+    .where('id', '=', where.id)
+    .where('status', 'in', where.from);
+  if (where.userId !== undefined) query = query.where('user_id', '=', where.userId);
+  if (where.needsCompletedExercise) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('exercise_1_completed', '=', true),
+        eb('exercise_2_completed', '=', true),
+        eb('exercise_3_completed', '=', true),
+        eb('exercise_4_completed', '=', true),
+      ]),
+    );
+  }
+  return query.returningAll().executeTakeFirst();
+}
+
+/**
+ * Records an exercise's link while the challenge is in progress. The XP is recomputed from the
+ * completed flags in the same statement, so any number of concurrent submissions of the same
+ * exercise count it once.
+ */
+export async function recordExerciseLink(
+  db: Executor,
+  where: { id: number; userId: number },
+  n: ExerciseNumber,
+  link: string,
+  at: string,
+): Promise<UserChallengeRow | undefined> {
+  const flag = (k: ExerciseNumber) =>
+    k === n ? sql<number>`1` : sql<number>`case when ${sql.ref(`exercise_${k}_completed`)} then 1 else 0 end`;
+  const values: UpdateObject<DB, 'user_challenges'> = {
+    [`exercise_${n}_tinkercad_link`]: link,
+    [`exercise_${n}_completed`]: true,
+    total_xp_earned: sql<number>`${sql.lit(XP_PER_EXERCISE)} * (${flag(1)} + ${flag(2)} + ${flag(3)} + ${flag(4)})`,
+    updated_at: at,
+  };
+  return db
+    .updateTable('user_challenges')
+    .set(values)
+    .where('id', '=', where.id)
+    .where('user_id', '=', where.userId)
+    .where('status', '=', 'in_progress')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function addExperiencePoints(db: Executor, userId: number, xp: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ experience_points: eb('experience_points', '+', xp) }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * True when the error is a foreign key refusal (a delete of a row still referenced). SQLite
+ * reports ON DELETE RESTRICT as SQLITE_CONSTRAINT_TRIGGER, hence the message test.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === '23503') return true;
+  return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT') && String(message).includes('FOREIGN KEY');
+}

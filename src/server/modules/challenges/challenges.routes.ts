@@ -1,0 +1,122 @@
+import {
+  adminUserChallengeListSchema,
+  adminUserChallengeSchema,
+  catalogQuerySchema,
+  challengeFormSchema,
+  challengeListSchema,
+  challengeRulesSchema,
+  challengeSchema,
+  challengeUpdateSchema,
+  exerciseParamsSchema,
+  exerciseSubmitSchema,
+  myChallengesSchema,
+  userChallengeListQuerySchema,
+  userChallengeParamsSchema,
+  userChallengeSchema,
+  validateUserChallengeSchema,
+} from '../../../contract/challenges';
+import { idParamsSchema } from '../../../contract/common';
+import type { App, Deps } from '../../deps';
+import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
+import { createChallengesService } from './challenges.service';
+
+/** Challenges of seed §2-§5 and decisions §5. `{id}` on candidate and review routes is a user challenge id. */
+export function registerChallengesRoutes(app: App, deps: Deps): void {
+  const challenges = createChallengesService(deps);
+
+  // Catalog (admins)
+  app.get(
+    '/api/challenges/admin/challenges',
+    { onRequest: requireAdmin, schema: { querystring: catalogQuerySchema, response: { 200: challengeListSchema } } },
+    async (request) => challenges.listCatalog({ activeOnly: false, ...request.query }),
+  );
+
+  app.post(
+    '/api/challenges/admin/challenges',
+    { onRequest: requireAdmin, schema: { body: challengeFormSchema, response: { 201: challengeSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await challenges.createChallenge(currentUser(request), request.body)),
+  );
+
+  app.put(
+    '/api/challenges/admin/challenges/:id',
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParamsSchema, body: challengeUpdateSchema, response: { 200: challengeSchema } },
+    },
+    async (request) => challenges.updateChallenge(currentUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/challenges/admin/challenges/:id',
+    { onRequest: requireAdmin, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await challenges.deleteChallenge(currentUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  // Review queue (admins)
+  app.get(
+    '/api/challenges/admin/user-challenges',
+    {
+      onRequest: requireAdmin,
+      schema: { querystring: userChallengeListQuerySchema, response: { 200: adminUserChallengeListSchema } },
+    },
+    async (request) => challenges.listForReview(request.query),
+  );
+
+  app.post(
+    '/api/challenges/:id/validate',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        params: userChallengeParamsSchema,
+        body: validateUserChallengeSchema,
+        response: { 200: adminUserChallengeSchema },
+      },
+    },
+    async (request) => challenges.review(currentUser(request), request.params.id, request.body),
+  );
+
+  // Candidates
+  app.get(
+    '/api/challenges/me',
+    { onRequest: requireUser, schema: { response: { 200: myChallengesSchema } } },
+    async (request) => challenges.myChallenges(currentUser(request)),
+  );
+
+  app.get(
+    '/api/challenges/catalog',
+    { onRequest: requireUser, schema: { querystring: catalogQuerySchema, response: { 200: challengeListSchema } } },
+    async (request) => challenges.listCatalog({ activeOnly: true, ...request.query }),
+  );
+
+  app.get(
+    '/api/challenges/rules',
+    { onRequest: requireUser, schema: { response: { 200: challengeRulesSchema } } },
+    async () => challenges.rules(),
+  );
+
+  app.post(
+    '/api/challenges/:id/start',
+    { onRequest: requireUser, schema: { params: userChallengeParamsSchema, response: { 200: userChallengeSchema } } },
+    async (request) => challenges.start(currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/challenges/:id/exercise/:n/submit',
+    {
+      onRequest: requireUser,
+      schema: { params: exerciseParamsSchema, body: exerciseSubmitSchema, response: { 200: userChallengeSchema } },
+    },
+    async (request) =>
+      challenges.submitExercise(currentUser(request), request.params.id, request.params.n, request.body.tinkercad_link),
+  );
+
+  app.post(
+    '/api/challenges/:id/submit',
+    { onRequest: requireUser, schema: { params: userChallengeParamsSchema, response: { 200: userChallengeSchema } } },
+    async (request) => challenges.submitForReview(currentUser(request), request.params.id),
+  );
+}
