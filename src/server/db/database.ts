@@ -50,14 +50,33 @@ function openSqlite(file: string): Database {
   };
 }
 
-/** better-sqlite3 refuses to bind booleans; SQLite stores them as 0 and 1. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and preparing costs more than running most of ours: keep
+ * the prepared statements of recent SQL texts. better-sqlite3 refuses to bind booleans, so
+ * they go in as SQLite's 0 and 1.
+ */
 function bindBooleansAsIntegers(sqlite: SQLite.Database): SqliteDatabase {
   const toSqlite = (parameters: ReadonlyArray<unknown>) =>
     parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value));
+  const statements = new Map<string, SQLite.Statement>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (statement) {
+      // Map order is insertion order: re-inserting keeps the most recently used last.
+      statements.delete(sql);
+    } else {
+      statement = sqlite.prepare(sql);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+    }
+    statements.set(sql, statement);
+    return statement;
+  };
   return {
     close: () => sqlite.close(),
     prepare(sql) {
-      const statement = sqlite.prepare(sql);
+      const statement = prepared(sql);
       return {
         reader: statement.reader,
         all: (parameters) => statement.all(toSqlite(parameters)),
