@@ -1,0 +1,321 @@
+// `npm run seed:demo -- --users 200 [--audit 5000]`: realistic demo data in the configured
+// database (DATA_DIR / DATABASE_URL): candidates at every step of the journey, challenges,
+// hackathon events and teams, and audit history. For trying the app and for the benchmarks.
+import { parseArgs } from 'node:util';
+import type { Insertable, Kysely } from 'kysely';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrate';
+import type { DB } from '../src/server/db/schema';
+
+const { values } = parseArgs({
+  options: { users: { type: 'string', default: '200' }, audit: { type: 'string', default: '0' } },
+});
+const userCount = Number(values.users);
+const auditCount = Number(values.audit);
+if (!Number.isInteger(userCount) || userCount < 1 || !Number.isInteger(auditCount) || auditCount < 0) {
+  console.error('Usage: npm run seed:demo -- --users N [--audit M]');
+  process.exit(2);
+}
+
+const DAY = 24 * 3600 * 1000;
+const now = Date.now();
+const iso = (ms: number) => new Date(ms).toISOString();
+const FIRST = ['Yassine', 'Salma', 'Omar', 'Imane', 'Mehdi', 'Khadija', 'Anas', 'Hiba', 'Reda', 'Nora', 'Ilyas', 'Aya'];
+const LAST = ['Alaoui', 'Bennani', 'Chraibi', 'Idrissi', 'El Amrani', 'Tazi', 'Berrada', 'Fassi', 'Kettani', 'Ziani'];
+const CAMPUSES = ['Khouribga', 'Ben Guerir', 'Rabat', 'Tetouan'];
+const MOTIVATIONS = [
+  'I have been building line followers with Arduino since the Piscine and want to learn proper robot design with a team.',
+  'Robotics mixes everything I like at 1337: C, electronics and solving problems together. I want to compete with the club.',
+  'I want to learn how to design circuits in Tinkercad before building them for real, and to help newcomers afterwards.',
+  'I built a small weather station at home and want to move on to moving things: motors, sensors and control loops.',
+];
+const CHALLENGES = [
+  ['Blinking Beacon', 'Drive LEDs from an Arduino: blink patterns, PWM fading and a traffic light.'],
+  ['Sensing the World', 'Read a potentiometer, a light sensor and a temperature sensor and react to them.'],
+  ['Motor Control', 'Spin DC and servo motors, control speed with PWM and direction with an H-bridge.'],
+  ['Obstacle Avoider', 'Combine an ultrasonic sensor and two motors into a robot that avoids walls.'],
+] as const;
+
+type Step = 'none' | 'pending' | 'declined' | 'challenges' | 'hackathon' | 'registered' | 'board' | 'member';
+const STEP_SHARES: [Step, number][] = [
+  ['none', 0.12],
+  ['pending', 0.15],
+  ['declined', 0.05],
+  ['challenges', 0.33],
+  ['hackathon', 0.08],
+  ['registered', 0.07],
+  ['board', 0.08],
+  ['member', 0.12],
+];
+const stepFor = (i: number): Step => {
+  let x = (i * 0.6180339887) % 1;
+  for (const [step, share] of STEP_SHARES) {
+    if (x < share) return step;
+    x -= share;
+  }
+  return 'challenges';
+};
+
+async function inBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+async function seed(db: Kysely<DB>) {
+  const existing = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const offset = Number(existing.n);
+
+  let challengeIds = (
+    await db.selectFrom('challenges').select('id').where('is_active', '=', true).orderBy('id').execute()
+  ).map((row) => row.id);
+  if (challengeIds.length === 0) {
+    const rows = CHALLENGES.map(([title, description], index) => ({
+      title,
+      description,
+      difficulty_level: (['beginner', 'beginner', 'intermediate', 'advanced'] as const)[index]!,
+      grade: 20 + index * 20,
+      subject_pdf_url: null,
+      tinkercad_class_code: `ROBO${index + 1}42`,
+      exercise_1_title: 'Wire it',
+      exercise_1_description: 'Build the circuit in Tinkercad.',
+      exercise_2_title: 'Program it',
+      exercise_2_description: 'Write the sketch and run the simulation.',
+      exercise_3_title: 'Extend it',
+      exercise_3_description: 'Add the extra behaviour of the subject.',
+      exercise_4_title: 'Explain it',
+      exercise_4_description: 'Annotate your design so a newcomer understands it.',
+      validation_threshold: 70,
+      xp_reward: 100,
+      is_active: true,
+      created_at: iso(now - 120 * DAY),
+      updated_at: iso(now - 120 * DAY),
+    }));
+    challengeIds = (await db.insertInto('challenges').values(rows).returning('id').execute()).map((row) => row.id);
+  }
+
+  const [pastEvent, nextEvent] = await db
+    .insertInto('hackathon_events')
+    .values([
+      {
+        name: 'Autumn Robot Rumble',
+        description: '24 hours to build a robot that sorts coloured blocks.',
+        location: '1337 Khouribga, Lab 2',
+        start_at: iso(now - 20 * DAY),
+        end_at: iso(now - 19 * DAY),
+        max_teams: 0,
+        created_at: iso(now - 60 * DAY),
+        updated_at: iso(now - 60 * DAY),
+      },
+      {
+        name: 'Winter Build Night',
+        description: '24 hours, teams of 4, one line-following robot per team.',
+        location: '1337 Khouribga, Lab 2',
+        start_at: iso(now + 14 * DAY),
+        end_at: iso(now + 15 * DAY),
+        max_teams: 0,
+        created_at: iso(now - 5 * DAY),
+        updated_at: iso(now - 5 * DAY),
+      },
+    ])
+    .returning('id')
+    .execute();
+
+  const users: Insertable<DB['users']>[] = [];
+  for (let i = 0; i < userCount; i++) {
+    const n = offset + i;
+    const step = stepFor(n);
+    const first = FIRST[n % FIRST.length]!;
+    const last = LAST[Math.floor(n / FIRST.length) % LAST.length]!;
+    const login = `demo-${String(n + 1).padStart(5, '0')}`;
+    const level = Math.round(((n * 37) % 1500) / 10) / 10;
+    users.push({
+      intra_id: 9_000_000 + n,
+      intra_login: login,
+      email: `${login}@student.1337.ma`,
+      first_name: first,
+      last_name: last,
+      image_url: null,
+      campus: CAMPUSES[n % CAMPUSES.length]!,
+      level,
+      grade: level < 1 ? 'Starter' : 'Learner',
+      is_starter: level < 1,
+      role: step === 'member' ? (n % 10 === 0 ? 'board' : 'member') : 'student',
+      is_admin: false,
+      is_banned: n % 97 === 5,
+      experience_points: 0,
+      created_at: iso(now - ((n * 7919) % 90) * DAY - (n % 86400) * 1000),
+      updated_at: iso(now),
+    });
+  }
+  const ids: number[] = [];
+  await inBatches(users, 500, async (batch) => {
+    ids.push(...(await db.insertInto('users').values(batch).returning('id').execute()).map((row) => row.id));
+  });
+
+  const applications: Insertable<DB['applications']>[] = [];
+  const userChallenges: Insertable<DB['user_challenges']>[] = [];
+  const registrations: Insertable<DB['hackathon_registrations']>[] = [];
+  const xp = new Map<number, number>();
+  const seated: number[] = [];
+
+  ids.forEach((userId, index) => {
+    const step = stepFor(offset + index);
+    if (step === 'none') return;
+    const createdAt = now - (40 + (index % 20)) * DAY;
+    const reviewed = step !== 'pending';
+    applications.push({
+      user_id: userId,
+      status: step === 'pending' ? 'pending' : step === 'declined' ? 'declined' : 'approved',
+      motivation: MOTIVATIONS[index % MOTIVATIONS.length]!,
+      experience_level: (['beginner', 'intermediate', 'advanced'] as const)[index % 3]!,
+      github_profile: index % 2 ? `https://github.com/demo${index}` : null,
+      portfolio_url: null,
+      selected_project_id: null,
+      review_notes: null,
+      reviewed_at: reviewed ? iso(createdAt + 3 * DAY) : null,
+      reviewed_by: null,
+      created_at: iso(createdAt),
+      updated_at: iso(createdAt),
+    });
+    if (step === 'pending' || step === 'declined') return;
+    const allValidated = step !== 'challenges';
+    challengeIds.forEach((challengeId, c) => {
+      const done = allValidated || c < index % 4;
+      const working = !done && c === index % 4;
+      const links = done ? 4 : working ? 2 : 0;
+      const earned = links * 25;
+      const link = (e: number) => (e <= links ? `https://www.tinkercad.com/things/demo${userId}c${c}e${e}` : null);
+      userChallenges.push({
+        user_id: userId,
+        challenge_id: challengeId,
+        status: done ? 'validated' : working ? (index % 2 ? 'pending_validation' : 'in_progress') : 'pending',
+        exercise_1_tinkercad_link: link(1),
+        exercise_2_tinkercad_link: link(2),
+        exercise_3_tinkercad_link: link(3),
+        exercise_4_tinkercad_link: link(4),
+        exercise_1_completed: links >= 1,
+        exercise_2_completed: links >= 2,
+        exercise_3_completed: links >= 3,
+        exercise_4_completed: links >= 4,
+        total_xp_earned: earned,
+        completed: done,
+        awarded_xp: done ? earned : null,
+        feedback: null,
+        validation_notes: null,
+        started_at: links ? iso(createdAt + 4 * DAY) : null,
+        submitted_at: done || (working && index % 2) ? iso(createdAt + 10 * DAY) : null,
+        validated_at: done ? iso(createdAt + 12 * DAY + c * DAY) : null,
+        created_at: iso(createdAt + 3 * DAY),
+        updated_at: iso(createdAt + 12 * DAY),
+      });
+      if (done) xp.set(userId, (xp.get(userId) ?? 0) + earned);
+    });
+    if (step === 'registered') {
+      registrations.push({ user_id: userId, event_id: nextEvent!.id, status: 'pending', created_at: iso(now - DAY) });
+    }
+    if (step === 'board' || step === 'member') {
+      registrations.push({
+        user_id: userId,
+        event_id: pastEvent!.id,
+        status: 'assigned',
+        created_at: iso(now - 30 * DAY),
+      });
+      seated.push(userId);
+    }
+  });
+
+  await inBatches(applications, 500, (batch) => db.insertInto('applications').values(batch).execute());
+  await inBatches(userChallenges, 500, (batch) => db.insertInto('user_challenges').values(batch).execute());
+  await inBatches(registrations, 500, (batch) => db.insertInto('hackathon_registrations').values(batch).execute());
+
+  for (let t = 0; t * 4 < seated.length; t++) {
+    const members = seated.slice(t * 4, t * 4 + 4);
+    const hackathonXp = 120 + ((t * 17) % 80);
+    const team = await db
+      .insertInto('teams')
+      .values({
+        event_id: pastEvent!.id,
+        name: `Team ${t + 1}`,
+        hackathon_xp: hackathonXp,
+        created_at: iso(now - 21 * DAY),
+        updated_at: iso(now - 19 * DAY),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('team_members')
+      .values(
+        members.map((userId) => ({
+          team_id: team.id,
+          event_id: pastEvent!.id,
+          user_id: userId,
+          created_at: iso(now - 21 * DAY),
+        })),
+      )
+      .execute();
+    for (const userId of members) xp.set(userId, (xp.get(userId) ?? 0) + hackathonXp);
+  }
+  for (const [userId, points] of xp) {
+    await db.updateTable('users').set({ experience_points: points }).where('id', '=', userId).execute();
+  }
+
+  const actions = [
+    'auth.sign_in',
+    'auth.sign_out',
+    'application.submitted',
+    'application.approved',
+    'challenge.exercise_submitted',
+    'challenge.submitted',
+    'challenge.validated',
+    'hackathon.registered',
+    'user.banned',
+    'settings.updated',
+  ];
+  const entityOf = (action: string) =>
+    action.startsWith('auth.') || action.startsWith('user.') ? 'user' : action.split('.')[0]!;
+  await inBatches(
+    Array.from({ length: auditCount }, (_, i) => i),
+    2000,
+    async (batch) => {
+      await db
+        .insertInto('audit_logs')
+        .values(
+          batch.map((i) => {
+            const action = actions[(i * 7) % actions.length]!;
+            const actor = ids[(i * 31) % ids.length]!;
+            return {
+              action,
+              entity_type: entityOf(action),
+              entity_id: actor,
+              user_id: actor,
+              user_name: users[(i * 31) % ids.length]!.intra_login,
+              details: null,
+              created_at: iso(now - (auditCount - i) * 1000),
+            };
+          }),
+        )
+        .execute();
+    },
+  );
+  if (auditCount > 0) {
+    await db
+      .insertInto('audit_actions')
+      .values(actions.map((action) => ({ action })))
+      .onConflict((conflict) => conflict.column('action').doNothing())
+      .execute();
+  }
+  console.log(
+    `Seeded ${ids.length} users, ${applications.length} applications, ${userChallenges.length} user challenges, ${registrations.length} registrations, ${Math.ceil(seated.length / 4)} teams, ${auditCount} audit entries.`,
+  );
+}
+
+const database = openDatabase(loadConfig().database);
+try {
+  await migrateToLatest(database);
+  await seed(database.db);
+} finally {
+  await database.close();
+}
