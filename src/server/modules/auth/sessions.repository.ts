@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { CompiledQuery, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
 
@@ -11,18 +11,32 @@ export async function insertSession(
   await db.insertInto('sessions').values(session).execute();
 }
 
-/** The session's user, in one indexed lookup: this runs on every signed-in request. */
-export async function findSessionUser(
-  db: Executor,
-  tokenHash: string,
-): Promise<{ session_id: number; expires_at: string; user: UserRow } | undefined> {
-  const row = await db
+const sessionUserQuery = (db: Executor, tokenHash: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash);
+
+type SessionUserRow = UserRow & { session_id: number; session_expires_at: string };
+const compiledSql = new WeakMap<object, string>();
+
+/**
+ * The session's user, in one indexed lookup. This runs on every signed-in request, so the
+ * query is compiled once per database and only its parameter changes.
+ */
+export async function findSessionUser(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ session_id: number; expires_at: string; user: UserRow } | undefined> {
+  let text = compiledSql.get(db);
+  if (!text) {
+    text = sessionUserQuery(db, '').compile().sql;
+    compiledSql.set(db, text);
+  }
+  const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, [tokenHash]));
+  const row = rows[0];
   if (!row) return undefined;
   const { session_id, session_expires_at, ...user } = row;
   return { session_id, expires_at: session_expires_at, user };
