@@ -10,9 +10,12 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { systemClock, type App, type Clock, type Deps } from './deps';
 import { registerDevIntra } from './dev-intra/dev-intra.routes';
+import { registerApplicationRoutes } from './modules/applications/applications.routes';
+import { registerAuditLogRoutes } from './modules/audit/audit-logs.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerChallengesRoutes } from './modules/challenges/challenges.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerMemberRoutes } from './modules/members/members.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
@@ -89,6 +92,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerHealthRoutes(app, deps);
   registerAuthRoutes(app, deps);
+  registerApplicationRoutes(app, deps);
+  registerMemberRoutes(app, deps);
+  registerAuditLogRoutes(app, deps);
   registerChallengesRoutes(app, deps);
   if (config.devIntra) {
     // Its own context, so that its form-encoded parser serves no JSON route.

@@ -23,6 +23,8 @@ export type Db = Kysely<DB>;
 export type Database = {
   db: Db;
   engine: Engine;
+  /** The PostgreSQL schema the app lives in, when not the default one. */
+  schema?: string;
   close(): Promise<void>;
 };
 
@@ -135,6 +137,7 @@ function openPostgres(url: string, schema?: string): Database {
   return {
     db,
     engine: 'postgres',
+    schema,
     async close() {
       await db.destroy();
     },

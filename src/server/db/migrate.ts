@@ -29,6 +29,8 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db as unknown as Kysely<unknown>,
     provider: new StaticMigrationProvider(database.engine),
+    // Its bookkeeping tables sit beside the app's, even when another schema also has some.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) throw error;

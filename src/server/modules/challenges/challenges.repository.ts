@@ -169,13 +169,3 @@ export async function addExperiencePoints(db: Executor, userId: number, xp: numb
     .where('id', '=', userId)
     .execute();
 }
-
-/**
- * True when the error is a foreign key refusal (a delete of a row still referenced). SQLite
- * reports ON DELETE RESTRICT as SQLITE_CONSTRAINT_TRIGGER, hence the message test.
- */
-export function isForeignKeyViolation(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (code === '23503') return true;
-  return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT') && String(message).includes('FOREIGN KEY');
-}

@@ -1,3 +1,4 @@
+import { isForeignKeyViolation } from '../../db/constraint-errors';
 import {
   CHALLENGE_RULES,
   EXERCISE_NUMBERS,
@@ -27,7 +28,6 @@ import {
   findUserChallenge,
   findUsers,
   insertChallenge,
-  isForeignKeyViolation,
   listChallenges,
   listUserChallenges,
   listUserChallengesOf,

@@ -3,7 +3,8 @@ import { signIn } from '../../testing/sign-in';
 import { createTestApp, testClock, type TestApp } from '../../testing/test-app';
 import { writeSetting } from '../settings/settings.repository';
 import { approvedCandidate, insertChallenge, pendingApplicant } from './challenges.fixtures';
-import { deleteChallenge, isForeignKeyViolation } from './challenges.repository';
+import { isForeignKeyViolation } from '../../db/constraint-errors';
+import { deleteChallenge } from './challenges.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LINK = 'https://www.tinkercad.com/things/abc123-blinking-led';

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { isoTimestamp, listSchema, pageQuerySchema } from './common';
+import { MOTIVATION_MAX, MOTIVATION_MIN } from './constants';
+
+export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
+export const APPLICATION_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const MOTIVATION_MESSAGE = 'Please provide detailed motivation (at least 10 characters)';
+
+/** An optional link: trimmed, empty means none (null), otherwise an http(s) URL. */
+const optionalLink = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, `${label} is too long (500 characters at most)`)
+    .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), `${label} must be an http(s) URL`)
+    .transform((value) => (value === '' ? null : value))
+    .nullish()
+    .transform((value) => value ?? null);
+
+const motivation = z
+  .string(MOTIVATION_MESSAGE)
+  .trim()
+  .min(MOTIVATION_MIN, MOTIVATION_MESSAGE)
+  .max(MOTIVATION_MAX, `Motivation is too long (${MOTIVATION_MAX} characters at most)`);
+
+/** The application form, shared by the page and the server (seed §5). */
+export const applicationFormSchema = z.object({
+  motivation,
+  experience_level: z.enum(EXPERIENCE_LEVELS).default('beginner'),
+  github_profile: optionalLink('GitHub profile'),
+  portfolio_url: optionalLink('Portfolio URL'),
+  selected_project_id: z.null().optional(),
+});
+export type ApplicationForm = z.input<typeof applicationFormSchema>;
+
+export const applicationUpdateSchema = z.object({
+  motivation: motivation.optional(),
+  experience_level: z.enum(EXPERIENCE_LEVELS).optional(),
+  github_profile: optionalLink('GitHub profile').optional(),
+  portfolio_url: optionalLink('Portfolio URL').optional(),
+  selected_project_id: z.null().optional(),
+});
+
+export const applicantSchema = z.object({
+  id: z.number().int(),
+  intra_login: z.string(),
+  image_url: z.string().nullable(),
+  email: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+});
+
+export const applicationSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user: applicantSchema,
+  status: z.enum(APPLICATION_STATUSES),
+  motivation: z.string(),
+  experience_level: z.enum(EXPERIENCE_LEVELS),
+  github_profile: z.string().nullable(),
+  portfolio_url: z.string().nullable(),
+  selected_project_id: z.number().int().nullable(),
+  review_notes: z.string().nullable(),
+  reviewed_at: isoTimestamp.nullable(),
+  created_at: isoTimestamp,
+  updated_at: isoTimestamp,
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+export const JOURNEY_STEPS = [-1, 0, 1, 2, 3, 4] as const;
+export type JourneyStep = (typeof JOURNEY_STEPS)[number];
+
+/** GET /applications/me: the application and where its author stands (decisions §4). */
+export const myApplicationSchema = applicationSchema.extend({
+  step: z.union([z.literal(-1), z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+});
+export type MyApplication = z.infer<typeof myApplicationSchema>;
+
+export const reviewSchema = z.object({
+  status: z.enum(['approved', 'declined']),
+  review_notes: z
+    .string()
+    .trim()
+    .max(2000)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type Review = z.input<typeof reviewSchema>;
+
+export const bulkReviewSchema = reviewSchema.extend({
+  ids: z.array(z.number().int().positive()).min(1).max(100),
+});
+export const bulkReviewResultSchema = z.object({
+  reviewed: z.array(z.number().int()),
+  skipped: z.array(z.object({ id: z.number().int(), reason: z.string() })),
+});
+export type BulkReviewResult = z.infer<typeof bulkReviewResultSchema>;
+
+export const applicationListQuerySchema = pageQuerySchema().extend({
+  status: z.enum(APPLICATION_STATUSES).optional(),
+});
+export const applicationListSchema = listSchema(applicationSchema);

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { APPLICATION_STATUSES } from './applications';
+import { isoTimestamp, listSchema, pageQuerySchema } from './common';
+import { ROLES, userSchema } from './users';
+
+export const memberListQuerySchema = pageQuerySchema().extend({
+  role: z.enum(ROLES).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export const memberListSchema = listSchema(userSchema);
+
+export const memberDetailSchema = z.object({
+  user: userSchema,
+  recent_activity: z.array(z.object({ id: z.number().int(), action: z.string(), created_at: isoTimestamp })),
+  applications: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.enum(APPLICATION_STATUSES),
+      motivation: z.string(),
+      experience_level: z.string(),
+      github_profile: z.string().nullable(),
+      review_notes: z.string().nullable(),
+      reviewed_at: isoTimestamp.nullable(),
+      created_at: isoTimestamp,
+    }),
+  ),
+  journey: z.object({
+    step: z.number().int().min(-1).max(4).nullable(),
+    experience_points: z.number().int(),
+    challenges_validated: z.number().int(),
+    challenges_total: z.number().int(),
+  }),
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;
+
+export const roleBodySchema = z.object({ role: z.enum(ROLES) });
+export const banBodySchema = z.object({ is_banned: z.boolean() });
+export const adminBodySchema = z.object({ is_admin: z.boolean() });

@@ -1,0 +1,141 @@
+import type { ExpressionBuilder, Insertable, Transaction, Updateable } from 'kysely';
+import type { ApplicationStatus } from '../../../contract/applications';
+import type { Db } from '../../db/database';
+import type { ApplicationsTable, DB } from '../../db/schema';
+
+type Executor = Db | Transaction<DB>;
+
+const withApplicant = (db: Executor) =>
+  db
+    .selectFrom('applications')
+    .innerJoin('users', 'users.id', 'applications.user_id')
+    .selectAll('applications')
+    .select(['users.intra_login', 'users.image_url', 'users.email', 'users.first_name', 'users.last_name']);
+
+type Joined = Awaited<ReturnType<ReturnType<typeof withApplicant>['executeTakeFirstOrThrow']>>;
+
+/** The application as the API shows it: its author nested under `user`. */
+export function toApplication(row: Joined) {
+  const { intra_login, image_url, email, first_name, last_name, ...application } = row;
+  return { ...application, user: { id: row.user_id, intra_login, image_url, email, first_name, last_name } };
+}
+export type ApplicationView = ReturnType<typeof toApplication>;
+
+export async function insertApplication(db: Executor, values: Insertable<ApplicationsTable>): Promise<number> {
+  const row = await db.insertInto('applications').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findApplication(db: Executor, id: number): Promise<ApplicationView | undefined> {
+  const row = await withApplicant(db).where('applications.id', '=', id).executeTakeFirst();
+  return row && toApplication(row);
+}
+
+export async function findApplicationOfUser(db: Executor, userId: number): Promise<ApplicationView | undefined> {
+  const row = await withApplicant(db).where('applications.user_id', '=', userId).executeTakeFirst();
+  return row && toApplication(row);
+}
+
+export async function updatePendingApplication(
+  db: Executor,
+  id: number,
+  userId: number,
+  changes: Updateable<ApplicationsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('applications')
+    .set(changes)
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function listApplications(
+  db: Executor,
+  filter: { status?: ApplicationStatus; limit: number; offset: number },
+): Promise<{ data: ApplicationView[]; total: number }> {
+  const where = (eb: ExpressionBuilder<DB, 'applications'>) =>
+    filter.status ? eb('applications.status', '=', filter.status) : eb.lit(true);
+  const [rows, count] = await Promise.all([
+    withApplicant(db)
+      .where(where)
+      .orderBy('applications.id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    db
+      .selectFrom('applications')
+      .where(where)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { data: rows.map(toApplication), total: count.total };
+}
+
+/** Moves an application from one status to another only if it still has the expected one. */
+export async function transitionApplication(
+  db: Executor,
+  id: number,
+  from: ApplicationStatus,
+  to: { status: ApplicationStatus; review_notes: string | null; reviewed_at: string; reviewed_by: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('applications')
+    .set({ ...to, updated_at: to.reviewed_at })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Assigns every active challenge (catalog order, at most `limit`) to the user, status pending. */
+export async function assignActiveChallenges(db: Executor, userId: number, limit: number, at: string): Promise<number> {
+  const challenges = await db
+    .selectFrom('challenges')
+    .select('id')
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  if (challenges.length === 0) return 0;
+  await db
+    .insertInto('user_challenges')
+    .values(
+      challenges.map((challenge) => ({
+        user_id: userId,
+        challenge_id: challenge.id,
+        exercise_1_tinkercad_link: null,
+        exercise_2_tinkercad_link: null,
+        exercise_3_tinkercad_link: null,
+        exercise_4_tinkercad_link: null,
+        awarded_xp: null,
+        feedback: null,
+        validation_notes: null,
+        started_at: null,
+        submitted_at: null,
+        validated_at: null,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['user_id', 'challenge_id']).doNothing())
+    .execute();
+  return challenges.length;
+}
+
+/** Every application with its author, in pages, for the CSV export. */
+export async function* eachApplicationForExport(db: Executor, pageSize = 500) {
+  let after = 0;
+  for (;;) {
+    const rows = await withApplicant(db)
+      .where('applications.id', '>', after)
+      .orderBy('applications.id')
+      .limit(pageSize)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map(toApplication);
+    after = rows[rows.length - 1]!.id;
+  }
+}

@@ -1,0 +1,82 @@
+import {
+  applicationFormSchema,
+  applicationListQuerySchema,
+  applicationListSchema,
+  applicationSchema,
+  applicationUpdateSchema,
+  bulkReviewResultSchema,
+  bulkReviewSchema,
+  myApplicationSchema,
+  reviewSchema,
+} from '../../../contract/applications';
+import { idParamsSchema } from '../../../contract/common';
+import type { App, Deps } from '../../deps';
+import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
+import { createApplicationsService } from './applications.service';
+
+export function registerApplicationRoutes(app: App, deps: Deps): void {
+  const applications = createApplicationsService(deps);
+
+  app.post(
+    '/api/applications',
+    { onRequest: requireUser, schema: { body: applicationFormSchema, response: { 201: applicationSchema } } },
+    async (request, reply) => reply.status(201).send(await applications.submit(currentUser(request), request.body)),
+  );
+
+  app.put(
+    '/api/applications/:id',
+    {
+      onRequest: requireUser,
+      schema: { params: idParamsSchema, body: applicationUpdateSchema, response: { 200: applicationSchema } },
+    },
+    async (request) => applications.update(currentUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/applications/me',
+    { onRequest: requireUser, schema: { response: { 200: myApplicationSchema } } },
+    async (request) => applications.mine(currentUser(request)),
+  );
+
+  app.get(
+    '/api/admin/applications',
+    {
+      onRequest: requireAdmin,
+      schema: { querystring: applicationListQuerySchema, response: { 200: applicationListSchema } },
+    },
+    async (request) => applications.list(request.query),
+  );
+
+  app.get('/api/admin/applications/export.csv', { onRequest: requireAdmin }, async (_request, reply) => {
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="applications-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(applications.exportCsv());
+  });
+
+  app.get(
+    '/api/admin/applications/:id',
+    { onRequest: requireAdmin, schema: { params: idParamsSchema, response: { 200: applicationSchema } } },
+    async (request) => applications.get(request.params.id),
+  );
+
+  app.put(
+    '/api/admin/applications/:id/review',
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParamsSchema, body: reviewSchema, response: { 200: applicationSchema } },
+    },
+    async (request) => applications.review(request.params.id, request.body, currentUser(request)),
+  );
+
+  app.post(
+    '/api/admin/applications/bulk-review',
+    { onRequest: requireAdmin, schema: { body: bulkReviewSchema, response: { 200: bulkReviewResultSchema } } },
+    async (request) => {
+      const { ids, ...review } = request.body;
+      return applications.bulkReview(ids, review, currentUser(request));
+    },
+  );
+}

@@ -1,0 +1,216 @@
+import { Readable } from 'node:stream';
+import type { z } from 'zod';
+import type {
+  applicationFormSchema,
+  applicationUpdateSchema,
+  ApplicationStatus,
+  BulkReviewResult,
+  reviewSchema,
+} from '../../../contract/applications';
+import { CHALLENGES_PER_CANDIDATE } from '../../../contract/constants';
+import { isUniqueViolation } from '../../db/constraint-errors';
+import type { UserRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.repository';
+import { journeyStep } from '../journey/journey';
+import { readSetting } from '../settings/settings.repository';
+import {
+  assignActiveChallenges,
+  eachApplicationForExport,
+  findApplication,
+  findApplicationOfUser,
+  insertApplication,
+  listApplications,
+  transitionApplication,
+  updatePendingApplication,
+  type ApplicationView,
+} from './applications.repository';
+import { csvRow } from './csv';
+
+type Form = z.output<typeof applicationFormSchema>;
+type Update = z.output<typeof applicationUpdateSchema>;
+type ReviewInput = z.output<typeof reviewSchema>;
+
+const ALREADY_APPLIED = 'You have already applied. You can edit your application while it is pending.';
+const CLOSED = 'Applications are closed for now. Please come back when the club opens them again.';
+
+export function createApplicationsService(deps: Deps) {
+  const { db, clock } = deps;
+
+  /** The rule of decisions §4: pending → approved/declined; approved → declined only at step 3. */
+  async function review(id: number, input: ReviewInput, admin: UserRow): Promise<ApplicationView> {
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      const application = await findApplication(trx, id);
+      if (!application) throw notFound('There is no such application.');
+      let from: ApplicationStatus;
+      if (application.status === 'pending') {
+        from = 'pending';
+      } else if (application.status === 'approved' && input.status === 'declined') {
+        const step = await journeyStep(trx, application.user_id, now);
+        if (step !== 3) throw conflict('An approved application can only be declined at the board approval step.');
+        from = 'approved';
+      } else {
+        throw conflict(`This application is already ${application.status}.`);
+      }
+      const moved = await transitionApplication(trx, id, from, {
+        status: input.status,
+        review_notes: input.review_notes,
+        reviewed_at: now.toISOString(),
+        reviewed_by: admin.id,
+      });
+      if (!moved) throw conflict('This application was reviewed by someone else just now.');
+      const assigned =
+        input.status === 'approved'
+          ? await assignActiveChallenges(trx, application.user_id, CHALLENGES_PER_CANDIDATE, now.toISOString())
+          : 0;
+      await recordAudit(trx, {
+        action: `application.${input.status}`,
+        entity_type: 'application',
+        entity_id: id,
+        actor: admin,
+        details: {
+          before: { status: application.status },
+          after: { status: input.status, review_notes: input.review_notes },
+          ...(input.status === 'approved' ? { challenges_assigned: assigned } : {}),
+        },
+        at: now,
+      });
+      return (await findApplication(trx, id))!;
+    });
+  }
+
+  return {
+    async submit(user: UserRow, form: Form): Promise<ApplicationView> {
+      if (!(await readSetting(db, 'applications_open'))) throw forbidden(CLOSED);
+      const now = clock.now();
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const id = await insertApplication(trx, {
+            user_id: user.id,
+            motivation: form.motivation,
+            experience_level: form.experience_level,
+            github_profile: form.github_profile,
+            portfolio_url: form.portfolio_url,
+            selected_project_id: null,
+            review_notes: null,
+            reviewed_at: null,
+            reviewed_by: null,
+            created_at: now.toISOString(),
+            updated_at: now.toISOString(),
+          });
+          await recordAudit(trx, {
+            action: 'application.submitted',
+            entity_type: 'application',
+            entity_id: id,
+            actor: user,
+            details: { after: { status: 'pending', experience_level: form.experience_level } },
+            at: now,
+          });
+          return (await findApplication(trx, id))!;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(ALREADY_APPLIED);
+        throw error;
+      }
+    },
+
+    async update(user: UserRow, id: number, changes: Update): Promise<ApplicationView> {
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        const before = await findApplication(trx, id);
+        if (!before || before.user_id !== user.id) throw notFound('There is no such application.');
+        const { selected_project_id: _ignored, ...fields } = changes;
+        const updated = await updatePendingApplication(trx, id, user.id, { ...fields, updated_at: now.toISOString() });
+        if (!updated) throw conflict('Only a pending application can be edited.');
+        await recordAudit(trx, {
+          action: 'application.updated',
+          entity_type: 'application',
+          entity_id: id,
+          actor: user,
+          details: {
+            before: Object.fromEntries(Object.keys(fields).map((key) => [key, before[key as keyof typeof before]])),
+            after: fields,
+          },
+          at: now,
+        });
+        return (await findApplication(trx, id))!;
+      });
+    },
+
+    async mine(user: UserRow) {
+      const application = await findApplicationOfUser(db, user.id);
+      if (!application) throw notFound('You have not applied yet.');
+      const step = await journeyStep(db, user.id, clock.now());
+      return { ...application, step: step ?? 0 };
+    },
+
+    list: (filter: { status?: ApplicationStatus; limit: number; offset: number }) => listApplications(db, filter),
+
+    async get(id: number): Promise<ApplicationView> {
+      const application = await findApplication(db, id);
+      if (!application) throw notFound('There is no such application.');
+      return application;
+    },
+
+    review,
+
+    /** Reviews several applications in one transaction; those not pending are skipped, not failed. */
+    async bulkReview(ids: number[], input: ReviewInput, admin: UserRow): Promise<BulkReviewResult> {
+      const result: BulkReviewResult = { reviewed: [], skipped: [] };
+      for (const id of [...new Set(ids)]) {
+        try {
+          await review(id, input, admin);
+          result.reviewed.push(id);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          result.skipped.push({ id, reason: error.message });
+        }
+      }
+      return result;
+    },
+
+    /** The CSV of every application, produced page by page as the client reads it. */
+    exportCsv(): Readable {
+      const header = [
+        'id',
+        'login',
+        'first_name',
+        'last_name',
+        'email',
+        'status',
+        'experience_level',
+        'motivation',
+        'github_profile',
+        'portfolio_url',
+        'created_at',
+        'reviewed_at',
+      ];
+      async function* lines() {
+        yield csvRow(header);
+        for await (const page of eachApplicationForExport(db)) {
+          yield page
+            .map((a) =>
+              csvRow([
+                a.id,
+                a.user.intra_login,
+                a.user.first_name,
+                a.user.last_name,
+                a.user.email,
+                a.status,
+                a.experience_level,
+                a.motivation,
+                a.github_profile,
+                a.portfolio_url,
+                a.created_at,
+                a.reviewed_at,
+              ]),
+            )
+            .join('');
+        }
+      }
+      return Readable.from(lines());
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
+import type { Role } from '../../../contract/users';
+import type { Db, Engine } from '../../db/database';
+import type { DB, UserRow } from '../../db/schema';
+
+type Executor = Db | Transaction<DB>;
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export async function listMembers(
+  db: Executor,
+  filter: { role?: Role; q?: string; limit: number; offset: number },
+): Promise<{ data: UserRow[]; total: number }> {
+  const where = (eb: ExpressionBuilder<DB, 'users'>) => {
+    const conditions = [];
+    if (filter.role) conditions.push(eb('role', '=', filter.role));
+    if (filter.q) {
+      const pattern = likePattern(filter.q);
+      conditions.push(
+        eb.or(
+          ['intra_login', 'first_name', 'last_name'].map(
+            (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+          ),
+        ),
+      );
+    }
+    return eb.and(conditions);
+  };
+  const [data, count] = await Promise.all([
+    db
+      .selectFrom('users')
+      .selectAll()
+      .where(where)
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    db
+      .selectFrom('users')
+      .where(where)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { data, total: count.total };
+}
+
+export async function recentActivity(db: Executor, userId: number, limit = 20) {
+  return db
+    .selectFrom('audit_logs')
+    .select(['id', 'action', 'created_at'])
+    .where((eb) =>
+      eb.or([eb('user_id', '=', userId), eb.and([eb('entity_type', '=', 'user'), eb('entity_id', '=', userId)])]),
+    )
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function applicationsOfUser(db: Executor, userId: number) {
+  return db
+    .selectFrom('applications')
+    .select([
+      'id',
+      'status',
+      'motivation',
+      'experience_level',
+      'github_profile',
+      'review_notes',
+      'reviewed_at',
+      'created_at',
+    ])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function challengeCounts(db: Executor, userId: number) {
+  const row = await db
+    .selectFrom('user_challenges')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'validated').then(1).else(0).end()).as('validated'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), validated: Number(row.validated ?? 0) };
+}
+
+/**
+ * Locks the admins' rows (PostgreSQL; SQLite runs one write transaction at a time) so two
+ * admins demoting or banning each other at once cannot leave the club without an admin.
+ */
+export async function activeAdminIds(db: Executor, engine: Engine): Promise<number[]> {
+  let query = db.selectFrom('users').select('id').where('is_admin', '=', true).where('is_banned', '=', false);
+  if (engine === 'postgres') query = query.forUpdate();
+  return (await query.execute()).map((row) => row.id);
+}
+
+export async function updateUser(
+  db: Executor,
+  id: number,
+  changes: Partial<Pick<UserRow, 'role' | 'is_banned' | 'is_admin'>> & { updated_at: string },
+): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteUser(db: Executor, id: number): Promise<void> {
+  // Team seats reference registrations without ON DELETE; remove them first so the
+  // cascades from users (registrations, seats) never trip over each other.
+  await db.deleteFrom('team_members').where('user_id', '=', id).execute();
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}

@@ -1,0 +1,137 @@
+import type { Role } from '../../../contract/users';
+import type { Transaction } from 'kysely';
+import type { DB, UserRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { conflict, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.repository';
+import { deleteUserSessions } from '../auth/sessions.repository';
+import { journeyStep } from '../journey/journey';
+import { findUserById } from '../users/users.repository';
+import {
+  activeAdminIds,
+  applicationsOfUser,
+  challengeCounts,
+  deleteUser,
+  listMembers,
+  recentActivity,
+  updateUser,
+} from './members.repository';
+
+const LAST_ADMIN = 'This is the last admin: make someone else an admin first, so the club is never locked out.';
+
+export function createMembersService(deps: Deps) {
+  const { db, clock, engine } = deps;
+
+  /** Loads the target inside the transaction, with the admins locked, for one guarded change. */
+  async function change<T>(
+    id: number,
+    work: (trx: Transaction<DB>, target: UserRow, admins: number[], now: Date) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      const admins = await activeAdminIds(trx, engine);
+      const target = await findUserById(trx, id);
+      if (!target) throw notFound('There is no such user.');
+      return work(trx, target, admins, clock.now());
+    });
+  }
+
+  const isLastAdmin = (target: UserRow, admins: number[]) =>
+    target.is_admin && !target.is_banned && admins.length === 1 && admins[0] === target.id;
+
+  return {
+    list: (filter: { role?: Role; q?: string; limit: number; offset: number }) => listMembers(db, filter),
+
+    async detail(id: number) {
+      const user = await findUserById(db, id);
+      if (!user) throw notFound('There is no such user.');
+      const [activity, applications, counts, step] = await Promise.all([
+        recentActivity(db, id),
+        applicationsOfUser(db, id),
+        challengeCounts(db, id),
+        journeyStep(db, id, clock.now()),
+      ]);
+      return {
+        user,
+        recent_activity: activity,
+        applications,
+        journey: {
+          step,
+          experience_points: user.experience_points,
+          challenges_validated: counts.validated,
+          challenges_total: counts.total,
+        },
+      };
+    },
+
+    setRole: (id: number, role: Role, actor: UserRow) =>
+      change(id, async (trx, target, _admins, now) => {
+        if (target.role !== role) {
+          await updateUser(trx, id, { role, updated_at: now.toISOString() });
+          await recordAudit(trx, {
+            action: 'user.role_changed',
+            entity_type: 'user',
+            entity_id: id,
+            actor,
+            details: { before: { role: target.role }, after: { role } },
+            at: now,
+          });
+        }
+        return (await findUserById(trx, id))!;
+      }),
+
+    setBanned: (id: number, banned: boolean, actor: UserRow) =>
+      change(id, async (trx, target, admins, now) => {
+        if (banned && id === actor.id) throw conflict('You cannot ban yourself.');
+        if (banned && isLastAdmin(target, admins)) throw conflict(LAST_ADMIN);
+        if (target.is_banned !== banned) {
+          await updateUser(trx, id, { is_banned: banned, updated_at: now.toISOString() });
+          const revoked = banned ? await deleteUserSessions(trx, id) : 0;
+          await recordAudit(trx, {
+            action: banned ? 'user.banned' : 'user.unbanned',
+            entity_type: 'user',
+            entity_id: id,
+            actor,
+            details: {
+              before: { is_banned: target.is_banned },
+              after: { is_banned: banned },
+              ...(banned ? { sessions_revoked: revoked } : {}),
+            },
+            at: now,
+          });
+        }
+        return (await findUserById(trx, id))!;
+      }),
+
+    setAdmin: (id: number, isAdmin: boolean, actor: UserRow) =>
+      change(id, async (trx, target, admins, now) => {
+        if (!isAdmin && isLastAdmin(target, admins)) throw conflict(LAST_ADMIN);
+        if (target.is_admin !== isAdmin) {
+          await updateUser(trx, id, { is_admin: isAdmin, updated_at: now.toISOString() });
+          await recordAudit(trx, {
+            action: isAdmin ? 'user.admin_granted' : 'user.admin_revoked',
+            entity_type: 'user',
+            entity_id: id,
+            actor,
+            details: { before: { is_admin: target.is_admin }, after: { is_admin: isAdmin } },
+            at: now,
+          });
+        }
+        return (await findUserById(trx, id))!;
+      }),
+
+    remove: (id: number, actor: UserRow) =>
+      change(id, async (trx, target, admins, now) => {
+        if (id === actor.id) throw conflict('You cannot delete yourself.');
+        if (isLastAdmin(target, admins)) throw conflict(LAST_ADMIN);
+        await deleteUser(trx, id);
+        await recordAudit(trx, {
+          action: 'user.deleted',
+          entity_type: 'user',
+          entity_id: id,
+          actor,
+          details: { before: { intra_login: target.intra_login, role: target.role, is_admin: target.is_admin } },
+          at: now,
+        });
+      }),
+  };
+}
