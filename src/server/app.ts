@@ -14,6 +14,7 @@ import { registerApplicationRoutes } from './modules/applications/applications.r
 import { registerAuditLogRoutes } from './modules/audit/audit-logs.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerChallengesRoutes } from './modules/challenges/challenges.routes';
+import { registerHackathonRoutes } from './modules/hackathon/hackathon.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMemberRoutes } from './modules/members/members.routes';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerApplicationRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerAuditLogRoutes(app, deps);
+  registerHackathonRoutes(app, deps);
   registerChallengesRoutes(app, deps);
   if (config.devIntra) {
     // Its own context, so that its form-encoded parser serves no JSON route.

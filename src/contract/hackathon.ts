@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { isoTimestamp, listSchema, pageQuerySchema } from './common';
+import { HACKATHON_TEAM_SIZE, MAX_HACKATHON_XP } from './constants';
+
+export const EVENT_REQUIRED_MESSAGE = 'Name, Start and End are required';
+export const EVENT_ORDER_MESSAGE = 'End must be after Start';
+
+const timestamp = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date and time' });
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** POST /hackathon/events: name, start and end required, end after start, 0 teams = unlimited. */
+export const eventBodySchema = z
+  .object({
+    name: z.string().trim().max(120).optional(),
+    description: optionalText(2000),
+    location: optionalText(200),
+    start_at: z.union([timestamp, z.literal('')]).optional(),
+    end_at: z.union([timestamp, z.literal('')]).optional(),
+    max_teams: z.number().int().min(0).max(10_000).default(0),
+  })
+  .superRefine((body, context) => {
+    if (!body.name || !body.start_at || !body.end_at) {
+      context.addIssue({ code: 'custom', path: [], message: EVENT_REQUIRED_MESSAGE });
+    } else if (Date.parse(body.end_at) <= Date.parse(body.start_at)) {
+      context.addIssue({ code: 'custom', path: ['end_at'], message: EVENT_ORDER_MESSAGE });
+    }
+  })
+  .transform((body) => ({
+    ...body,
+    name: body.name!,
+    start_at: new Date(body.start_at!).toISOString(),
+    end_at: new Date(body.end_at!).toISOString(),
+  }));
+export type EventBody = z.input<typeof eventBodySchema>;
+
+export const eventUpdateSchema = z.object({
+  name: z.string().trim().min(1, EVENT_REQUIRED_MESSAGE).max(120).optional(),
+  description: optionalText(2000).optional(),
+  location: optionalText(200).optional(),
+  start_at: timestamp.transform((value) => new Date(value).toISOString()).optional(),
+  end_at: timestamp.transform((value) => new Date(value).toISOString()).optional(),
+  max_teams: z.number().int().min(0).max(10_000).optional(),
+});
+
+export const eventSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  start_at: isoTimestamp,
+  end_at: isoTimestamp,
+  max_teams: z.number().int(),
+  registrations_count: z.number().int(),
+  teams_count: z.number().int(),
+  created_at: isoTimestamp,
+});
+export type HackathonEvent = z.infer<typeof eventSchema>;
+export const eventListSchema = z.object({ data: z.array(eventSchema), total: z.number().int() });
+
+export const publicEventSchema = eventSchema.extend({
+  registered: z.boolean(),
+  registration_open: z.boolean(),
+});
+export type PublicHackathonEvent = z.infer<typeof publicEventSchema>;
+export const publicEventListSchema = z.object({ data: z.array(publicEventSchema), total: z.number().int() });
+
+export const registerBodySchema = z.object({ event_id: z.number().int().positive() });
+export const unregisterQuerySchema = z.object({ event_id: z.coerce.number().int().positive() });
+
+export const memberRefSchema = z.object({
+  user_id: z.number().int(),
+  intra_login: z.string(),
+  image_url: z.string().nullable(),
+});
+
+export const registrationSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  event_id: z.number().int(),
+  status: z.enum(['pending', 'assigned']),
+  created_at: isoTimestamp,
+  user: z.object({ id: z.number().int(), intra_login: z.string(), image_url: z.string().nullable() }),
+  event: z.object({ id: z.number().int(), name: z.string(), start_at: isoTimestamp, end_at: isoTimestamp }),
+  team_id: z.number().int().nullable(),
+  team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  team_members: z.array(memberRefSchema),
+});
+export type Registration = z.infer<typeof registrationSchema>;
+export const registrationListQuerySchema = pageQuerySchema(100).extend({
+  status: z.enum(['pending', 'assigned']).optional(),
+  event_id: z.coerce.number().int().positive().optional(),
+});
+export const registrationListSchema = listSchema(registrationSchema);
+
+export const teamSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  event_id: z.number().int(),
+  hackathon_xp: z.number().int().nullable(),
+  members: z.array(memberRefSchema),
+});
+export type Team = z.infer<typeof teamSchema>;
+export const teamListSchema = z.object({ data: z.array(teamSchema), total: z.number().int() });
+export const teamListQuerySchema = z.object({ event_id: z.coerce.number().int().positive().optional() });
+
+const members = z
+  .array(z.number().int().positive())
+  .min(1, 'Select at least one registrant')
+  .max(HACKATHON_TEAM_SIZE, `A team has at most ${HACKATHON_TEAM_SIZE} members`)
+  .refine((ids) => new Set(ids).size === ids.length, 'A member is listed twice');
+
+export const teamBodySchema = z.object({
+  name: optionalText(80),
+  member_user_ids: members,
+  event_id: z.number().int().positive(),
+});
+export const teamUpdateSchema = z.object({
+  name: z.string().trim().min(1).max(80).optional(),
+  member_user_ids: members.optional(),
+  hackathon_xp: z.number().int().min(0).max(MAX_HACKATHON_XP).nullable().optional(),
+});
+
+export const assignBodySchema = z.object({ event_id: z.number().int().positive() });
+export const assignResultSchema = z.object({ teams: z.array(teamSchema), left_pending: z.number().int() });
+
+export const myHackathonSchema = z.object({
+  registrations: z.array(registrationSchema),
+  team: teamSchema.nullable(),
+});
+export type MyHackathon = z.infer<typeof myHackathonSchema>;

@@ -1,0 +1,173 @@
+import type { Transaction } from 'kysely';
+import type { Db, Engine } from '../../db/database';
+import type { DB } from '../../db/schema';
+
+type Executor = Db | Transaction<DB>;
+
+const eventWithCounts = (db: Executor) =>
+  db
+    .selectFrom('hackathon_events')
+    .selectAll('hackathon_events')
+    .select((eb) => [
+      eb
+        .selectFrom('hackathon_registrations')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('hackathon_registrations.event_id', '=', 'hackathon_events.id')
+        .as('registrations_count'),
+      eb
+        .selectFrom('teams')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('teams.event_id', '=', 'hackathon_events.id')
+        .as('teams_count'),
+    ]);
+
+const withCounts = <T extends { registrations_count: unknown; teams_count: unknown }>(row: T) => ({
+  ...row,
+  registrations_count: Number(row.registrations_count ?? 0),
+  teams_count: Number(row.teams_count ?? 0),
+});
+
+export async function listEvents(db: Executor, filter: { endingAfter?: string } = {}) {
+  let query = eventWithCounts(db).orderBy('start_at').orderBy('id');
+  if (filter.endingAfter) query = query.where('end_at', '>', filter.endingAfter);
+  return (await query.execute()).map(withCounts);
+}
+
+export async function findEvent(db: Executor, id: number, engine?: Engine) {
+  if (engine === 'postgres') {
+    // Locks the event: auto-assigns and team changes of one event queue behind each other.
+    await db.selectFrom('hackathon_events').select('id').where('id', '=', id).forUpdate().execute();
+  }
+  const row = await eventWithCounts(db).where('id', '=', id).executeTakeFirst();
+  return row && withCounts(row);
+}
+
+export type TeamView = {
+  id: number;
+  name: string;
+  event_id: number;
+  hackathon_xp: number | null;
+  members: { user_id: number; intra_login: string; image_url: string | null }[];
+};
+
+/** Teams with their members, by event or by id, in two queries whatever the count. */
+export async function listTeams(db: Executor, filter: { eventId?: number; teamIds?: number[] }): Promise<TeamView[]> {
+  let query = db.selectFrom('teams').select(['id', 'name', 'event_id', 'hackathon_xp']).orderBy('id');
+  if (filter.eventId) query = query.where('event_id', '=', filter.eventId);
+  if (filter.teamIds) {
+    if (filter.teamIds.length === 0) return [];
+    query = query.where('id', 'in', filter.teamIds);
+  }
+  const teams = await query.execute();
+  if (teams.length === 0) return [];
+  const members = await db
+    .selectFrom('team_members')
+    .innerJoin('users', 'users.id', 'team_members.user_id')
+    .select(['team_members.team_id', 'team_members.user_id', 'users.intra_login', 'users.image_url'])
+    .where(
+      'team_members.team_id',
+      'in',
+      teams.map((team) => team.id),
+    )
+    .orderBy('users.intra_login')
+    .execute();
+  return teams.map((team) => ({
+    ...team,
+    members: members
+      .filter((member) => member.team_id === team.id)
+      .map(({ user_id, intra_login, image_url }) => ({ user_id, intra_login, image_url })),
+  }));
+}
+
+export async function listRegistrations(
+  db: Executor,
+  filter: { userId?: number; eventId?: number; status?: 'pending' | 'assigned'; limit: number; offset: number },
+) {
+  let query = db
+    .selectFrom('hackathon_registrations as r')
+    .innerJoin('users', 'users.id', 'r.user_id')
+    .innerJoin('hackathon_events as e', 'e.id', 'r.event_id')
+    .leftJoin('team_members as tm', (join) =>
+      join.onRef('tm.user_id', '=', 'r.user_id').onRef('tm.event_id', '=', 'r.event_id'),
+    )
+    .leftJoin('teams', 'teams.id', 'tm.team_id');
+  if (filter.userId) query = query.where('r.user_id', '=', filter.userId);
+  if (filter.eventId) query = query.where('r.event_id', '=', filter.eventId);
+  if (filter.status) query = query.where('r.status', '=', filter.status);
+  const [rows, count] = await Promise.all([
+    query
+      .select([
+        'r.id',
+        'r.user_id',
+        'r.event_id',
+        'r.status',
+        'r.created_at',
+        'users.intra_login',
+        'users.image_url',
+        'e.name as event_name',
+        'e.start_at as event_start_at',
+        'e.end_at as event_end_at',
+        'teams.id as team_id',
+        'teams.name as team_name',
+      ])
+      .orderBy('r.id')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const teams = await listTeams(db, {
+    teamIds: [...new Set(rows.flatMap((row) => (row.team_id ? [row.team_id] : [])))],
+  });
+  return {
+    total: Number(count.total),
+    data: rows.map((row) => ({
+      id: row.id,
+      user_id: row.user_id,
+      event_id: row.event_id,
+      status: row.status,
+      created_at: row.created_at,
+      user: { id: row.user_id, intra_login: row.intra_login, image_url: row.image_url },
+      event: { id: row.event_id, name: row.event_name, start_at: row.event_start_at, end_at: row.event_end_at },
+      team_id: row.team_id,
+      team: row.team_id ? { id: row.team_id, name: row.team_name! } : null,
+      team_members: teams.find((team) => team.id === row.team_id)?.members ?? [],
+    })),
+  };
+}
+
+/** Adds (or with a negative number, removes) XP for several users in one statement. */
+export async function addExperience(db: Executor, userIds: number[], xp: number): Promise<void> {
+  if (xp === 0 || userIds.length === 0) return;
+  await db
+    .updateTable('users')
+    .set((eb) => ({ experience_points: eb('experience_points', '+', xp) }))
+    .where('id', 'in', userIds)
+    .execute();
+}
+
+export async function setRegistrationStatus(
+  db: Executor,
+  eventId: number,
+  userIds: number[],
+  status: 'pending' | 'assigned',
+): Promise<void> {
+  for (let i = 0; i < userIds.length; i += 500) {
+    await db
+      .updateTable('hackathon_registrations')
+      .set({ status })
+      .where('event_id', '=', eventId)
+      .where('user_id', 'in', userIds.slice(i, i + 500))
+      .execute();
+  }
+}
+
+/** Seats people in teams: one row per seat, in batches. The unique (event, user) keeps one seat each. */
+export async function seat(db: Executor, seats: { team_id: number; event_id: number; user_id: number }[], at: string) {
+  for (let i = 0; i < seats.length; i += 500) {
+    await db
+      .insertInto('team_members')
+      .values(seats.slice(i, i + 500).map((s) => ({ ...s, created_at: at })))
+      .execute();
+  }
+}

@@ -1,0 +1,108 @@
+import { idParamsSchema } from '../../../contract/common';
+import {
+  assignBodySchema,
+  assignResultSchema,
+  eventBodySchema,
+  eventListSchema,
+  eventSchema,
+  eventUpdateSchema,
+  myHackathonSchema,
+  publicEventListSchema,
+  registerBodySchema,
+  registrationListQuerySchema,
+  registrationListSchema,
+  registrationSchema,
+  teamBodySchema,
+  teamListQuerySchema,
+  teamListSchema,
+  teamSchema,
+  teamUpdateSchema,
+  unregisterQuerySchema,
+} from '../../../contract/hackathon';
+import type { App, Deps } from '../../deps';
+import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
+import { createHackathonService } from './hackathon.service';
+
+export function registerHackathonRoutes(app: App, deps: Deps): void {
+  const hackathon = createHackathonService(deps);
+  const admin = { onRequest: requireAdmin };
+  const user = { onRequest: requireUser };
+
+  app.get('/api/hackathon/events', { ...admin, schema: { response: { 200: eventListSchema } } }, async () => {
+    const data = await hackathon.listEvents();
+    return { data, total: data.length };
+  });
+  app.post(
+    '/api/hackathon/events',
+    { ...admin, schema: { body: eventBodySchema, response: { 201: eventSchema } } },
+    async (request, reply) => reply.status(201).send(await hackathon.createEvent(request.body, currentUser(request))),
+  );
+  app.put(
+    '/api/hackathon/events/:id',
+    { ...admin, schema: { params: idParamsSchema, body: eventUpdateSchema, response: { 200: eventSchema } } },
+    async (request) => hackathon.updateEvent(request.params.id, request.body, currentUser(request)),
+  );
+  app.delete('/api/hackathon/events/:id', { ...admin, schema: { params: idParamsSchema } }, async (request, reply) => {
+    await hackathon.deleteEvent(request.params.id, currentUser(request));
+    return reply.status(204).send();
+  });
+  app.get(
+    '/api/hackathon/events/public',
+    { ...user, schema: { response: { 200: publicEventListSchema } } },
+    async (request) => {
+      const data = await hackathon.publicEvents(currentUser(request));
+      return { data, total: data.length };
+    },
+  );
+
+  app.post(
+    '/api/hackathon/register',
+    { ...user, schema: { body: registerBodySchema, response: { 201: registrationSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await hackathon.register(currentUser(request), request.body.event_id)),
+  );
+  app.delete(
+    '/api/hackathon/register',
+    { ...user, schema: { querystring: unregisterQuerySchema } },
+    async (request, reply) => {
+      await hackathon.unregister(currentUser(request), request.query.event_id);
+      return reply.status(204).send();
+    },
+  );
+  app.get('/api/hackathon/me', { ...user, schema: { response: { 200: myHackathonSchema } } }, async (request) =>
+    hackathon.mine(currentUser(request)),
+  );
+  app.get(
+    '/api/hackathon/registrations',
+    { ...admin, schema: { querystring: registrationListQuerySchema, response: { 200: registrationListSchema } } },
+    async (request) => hackathon.registrations(request.query),
+  );
+
+  app.get(
+    '/api/hackathon/teams',
+    { ...admin, schema: { querystring: teamListQuerySchema, response: { 200: teamListSchema } } },
+    async (request) => {
+      const data = await hackathon.teams(request.query.event_id);
+      return { data, total: data.length };
+    },
+  );
+  app.post(
+    '/api/hackathon/teams',
+    { ...admin, schema: { body: teamBodySchema, response: { 201: teamSchema } } },
+    async (request, reply) => reply.status(201).send(await hackathon.createTeam(request.body, currentUser(request))),
+  );
+  app.put(
+    '/api/hackathon/teams/:id',
+    { ...admin, schema: { params: idParamsSchema, body: teamUpdateSchema, response: { 200: teamSchema } } },
+    async (request) => hackathon.updateTeam(request.params.id, request.body, currentUser(request)),
+  );
+  app.delete('/api/hackathon/teams/:id', { ...admin, schema: { params: idParamsSchema } }, async (request, reply) => {
+    await hackathon.deleteTeam(request.params.id, currentUser(request));
+    return reply.status(204).send();
+  });
+  app.post(
+    '/api/hackathon/assign',
+    { ...admin, schema: { body: assignBodySchema, response: { 200: assignResultSchema } } },
+    async (request) => hackathon.autoAssign(request.body.event_id, currentUser(request)),
+  );
+}
