@@ -62,6 +62,11 @@ export const router = createBrowserRouter([
         children: [
           { index: true, ...admin(() => import('../features/admin-users/users-page')) },
           { path: 'users', ...admin(() => import('../features/admin-users/users-page')) },
+          { path: 'applications', ...admin(() => import('../features/admin-applications/applications-page')) },
+          { path: 'challenges', ...admin(() => import('../features/admin-challenges/challenges-page')) },
+          { path: 'submissions', ...admin(() => import('../features/admin-challenges/submissions-page')) },
+          { path: 'hackathon', ...admin(() => import('../features/admin-hackathon/hackathon-page')) },
+          { path: 'logs', ...admin(() => import('../features/admin-logs/logs-page')) },
         ],
       },
       { path: '*', Component: NotFoundPage },

@@ -1,8 +1,39 @@
-// Interim page of the app skeleton; its feature issue replaces it.
+import { ErrorBanner } from '../../components/error-banner';
+import { LoadingScreen } from '../../components/loading-screen';
+import { usePageTitle } from '../../lib/use-page-title';
+import { fullName } from '../auth/user-menu';
+import { useSession } from '../auth/use-session';
+import { ChallengesStep } from '../challenges/challenges-step';
+import { HackathonStep } from '../hackathon/hackathon-step';
+import { ApplicationForm } from './application-form';
+import { ProgressBar } from './progress-bar';
+import { Complete, Declined, SubmittedCard, WaitingForBoard } from './step-views';
+import { useMyApplication } from './use-my-application';
+import './tracker.css';
+
+/** `/` and `/apply` for a signed-in candidate: where they stand and what to do next. */
 export function TrackerPage() {
+  usePageTitle('Your application', 'Follow your application to the 1337 Robotics Club.');
+  const { user } = useSession();
+  const application = useMyApplication();
+  if (application.isPending) return <LoadingScreen title="Loading" message="Loading your application..." />;
+
+  const mine = application.data ?? null;
+  const step = mine?.step ?? 0;
   return (
-    <div className="wrap page">
-      <h1>Your application</h1>
+    <div className="wrap page tracker">
+      <header className="page-header">
+        <h1>{user ? `Hello, ${fullName(user)}` : 'Your application'}</h1>
+        <p>Your journey to the 1337 Robotics Club, step by step.</p>
+      </header>
+      <ErrorBanner error={application.error} fallback="Failed to load your application" />
+      {step !== -1 && <ProgressBar step={step} />}
+      {step === 0 && (mine ? <SubmittedCard application={mine} /> : <ApplicationForm />)}
+      {step === 1 && <ChallengesStep />}
+      {step === 2 && <HackathonStep />}
+      {step === 3 && <WaitingForBoard />}
+      {step === 4 && <Complete />}
+      {step === -1 && mine && <Declined application={mine} />}
     </div>
   );
 }

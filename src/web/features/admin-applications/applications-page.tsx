@@ -1,0 +1,248 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Application, ApplicationStatus, BulkReviewResult } from '../../../contract/applications';
+import type { List } from '../../../contract/common';
+import { APPLICATIONS_PAGE_SIZE } from '../../../contract/constants';
+import { Avatar } from '../../components/avatar';
+import { ErrorBanner } from '../../components/error-banner';
+import { Spinner } from '../../components/loading-screen';
+import { Modal } from '../../components/modal';
+import { Pager } from '../../components/pager';
+import { api } from '../../lib/api-client';
+import { formatDate } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useReviewApplication } from './use-review-application';
+import '../admin-shared.css';
+
+const STATUS_BADGE: Record<ApplicationStatus, string> = {
+  pending: 'badge badge-warning',
+  approved: 'badge badge-success',
+  declined: 'badge badge-danger',
+};
+
+function ApplicationModal({ application, onClose }: { application: Application; onClose: () => void }) {
+  const [notes, setNotes] = useState('');
+  const review = useReviewApplication();
+  const decide = (status: 'approved' | 'declined') =>
+    review.mutate({ id: application.id, status, review_notes: notes || null }, { onSuccess: onClose });
+  return (
+    <Modal
+      title={`Application of @${application.user.intra_login}`}
+      onClose={onClose}
+      footer={
+        application.status === 'pending' && (
+          <>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={review.isPending}
+              onClick={() => decide('declined')}
+            >
+              Decline
+            </button>
+            <button type="button" className="btn" disabled={review.isPending} onClick={() => decide('approved')}>
+              Approve
+            </button>
+          </>
+        )
+      }
+    >
+      <ErrorBanner error={review.error} fallback="The review could not be saved" />
+      <dl className="detail-grid">
+        <dt>User</dt>
+        <dd>
+          {[application.user.first_name, application.user.last_name].filter(Boolean).join(' ')} (@
+          {application.user.intra_login})
+        </dd>
+        <dt>Status</dt>
+        <dd>
+          <span className={STATUS_BADGE[application.status]}>{application.status}</span>
+        </dd>
+        <dt>Experience</dt>
+        <dd>{application.experience_level}</dd>
+        <dt>GitHub</dt>
+        <dd>
+          {application.github_profile ? (
+            <a href={application.github_profile} target="_blank" rel="noopener noreferrer">
+              {application.github_profile}
+            </a>
+          ) : (
+            '—'
+          )}
+        </dd>
+        {application.portfolio_url && (
+          <>
+            <dt>Portfolio</dt>
+            <dd>
+              <a href={application.portfolio_url} target="_blank" rel="noopener noreferrer">
+                {application.portfolio_url}
+              </a>
+            </dd>
+          </>
+        )}
+        <dt>Sent</dt>
+        <dd>{formatDate(application.created_at)}</dd>
+      </dl>
+      <h3>Motivation</h3>
+      <p className="prewrap">{application.motivation}</p>
+      {application.review_notes && (
+        <p className="alert alert-info">
+          <strong>Review notes:</strong> {application.review_notes}
+        </p>
+      )}
+      {application.status === 'pending' && (
+        <div className="field">
+          <label htmlFor="review-notes">Review notes (optional)</label>
+          <textarea
+            id="review-notes"
+            value={notes}
+            maxLength={2000}
+            onChange={(event) => setNotes(event.target.value)}
+          />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** Applications page of seed §2, with bulk review and the CSV export. */
+export function ApplicationsPage() {
+  usePageTitle('Applications');
+  const client = useQueryClient();
+  const [status, setStatus] = useState<ApplicationStatus | ''>('');
+  const [offset, setOffset] = useState(0);
+  const [viewing, setViewing] = useState<Application | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [bulkResult, setBulkResult] = useState<string | null>(null);
+  const query = { status: status || undefined, offset, limit: APPLICATIONS_PAGE_SIZE };
+  const applications = useQuery({
+    queryKey: ['admin', 'applications', query],
+    queryFn: () => api<List<Application>>('/admin/applications', { query }),
+    placeholderData: keepPreviousData,
+  });
+  const bulk = useMutation({
+    mutationFn: (decision: 'approved' | 'declined') =>
+      api<BulkReviewResult>('/admin/applications/bulk-review', {
+        method: 'POST',
+        body: { ids: [...selected], status: decision },
+      }),
+    onSuccess: (result) => {
+      setSelected(new Set());
+      setBulkResult(
+        `${result.reviewed.length} reviewed${result.skipped.length ? `, ${result.skipped.length} skipped (no longer pending)` : ''}.`,
+      );
+      return client.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+  const toggle = (id: number) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+
+  return (
+    <div>
+      <div className="admin-toolbar">
+        <h1>Applications</h1>
+        <div className="filters">
+          <label className="field">
+            <span>Status</span>
+            <select
+              className="input"
+              value={status}
+              onChange={(e) => {
+                setStatus(e.target.value as ApplicationStatus | '');
+                setOffset(0);
+                setSelected(new Set());
+              }}
+            >
+              <option value="">All</option>
+              <option value="pending">Pending</option>
+              <option value="approved">Approved</option>
+              <option value="declined">Declined</option>
+            </select>
+          </label>
+          <a className="btn btn-secondary" href="/api/admin/applications/export.csv" download>
+            Export CSV
+          </a>
+        </div>
+      </div>
+      <ErrorBanner error={applications.error} fallback="Failed to load applications" />
+      <ErrorBanner error={bulk.error} fallback="The review could not be saved" />
+      {bulkResult && (
+        <p className="alert alert-success" role="status">
+          {bulkResult}
+        </p>
+      )}
+      {selected.size > 0 && (
+        <div className="card row bulk-bar">
+          <strong>{selected.size} selected</strong>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={bulk.isPending}
+            onClick={() => bulk.mutate('approved')}
+          >
+            Approve selected
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger btn-small"
+            disabled={bulk.isPending}
+            onClick={() => bulk.mutate('declined')}
+          >
+            Decline selected
+          </button>
+        </div>
+      )}
+      {applications.isPending ? (
+        <Spinner label="Loading applications" />
+      ) : applications.data?.data.length === 0 ? (
+        <p className="empty-state">No applications{status ? ` with status ${status}` : ''} yet.</p>
+      ) : (
+        <ul className="card-grid">
+          {applications.data?.data.map((application) => (
+            <li key={application.id} className="card stack">
+              <div className="row">
+                {application.status === 'pending' && (
+                  <input
+                    type="checkbox"
+                    className="select-box"
+                    aria-label={`Select the application of ${application.user.intra_login}`}
+                    checked={selected.has(application.id)}
+                    onChange={() => toggle(application.id)}
+                  />
+                )}
+                <Avatar name={application.user.intra_login} imageUrl={application.user.image_url} />
+                <div className="person-name">
+                  <strong>{application.user.intra_login}</strong>
+                  <div className="row badges">
+                    <span className={STATUS_BADGE[application.status]}>{application.status}</span>
+                    <span className="badge">{application.experience_level}</span>
+                  </div>
+                </div>
+              </div>
+              <p className="clamp-3">{application.motivation}</p>
+              <p className="muted">Sent {formatDate(application.created_at)}</p>
+              <div className="row">
+                <button type="button" className="btn btn-secondary btn-small" onClick={() => setViewing(application)}>
+                  View
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager
+        offset={offset}
+        limit={APPLICATIONS_PAGE_SIZE}
+        total={applications.data?.total ?? 0}
+        onChange={setOffset}
+      />
+      {viewing && <ApplicationModal application={viewing} onClose={() => setViewing(null)} />}
+    </div>
+  );
+}
+
+export default ApplicationsPage;

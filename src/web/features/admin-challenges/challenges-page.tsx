@@ -1,0 +1,100 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Challenge } from '../../../contract/challenges';
+import type { List } from '../../../contract/common';
+import { ErrorBanner } from '../../components/error-banner';
+import { Spinner } from '../../components/loading-screen';
+import { api } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
+import { ChallengeFormModal } from './challenge-form-modal';
+import '../admin-shared.css';
+
+/** Challenges admin of seed §2: the catalog as cards, with the create/edit modal. */
+export function ChallengesPage() {
+  usePageTitle('Challenges');
+  const client = useQueryClient();
+  const [editing, setEditing] = useState<Challenge | 'new' | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const challenges = useQuery({
+    queryKey: ['admin', 'challenges'],
+    queryFn: () => api<List<Challenge>>('/challenges/admin/challenges'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api<void>(`/challenges/admin/challenges/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      setDeleteError(null);
+      return client.invalidateQueries({ queryKey: ['admin', 'challenges'] });
+    },
+    onError: (error) => setDeleteError(`Failed to delete challenge: ${error.message || 'Unknown error'}`),
+  });
+
+  return (
+    <div>
+      <div className="admin-toolbar">
+        <h1>Challenges</h1>
+        <button type="button" className="btn" onClick={() => setEditing('new')}>
+          Add challenge
+        </button>
+      </div>
+      <ErrorBanner error={challenges.error} fallback="Failed to load challenges" />
+      {deleteError && (
+        <p className="alert" role="alert">
+          {deleteError}
+        </p>
+      )}
+      {challenges.isPending ? (
+        <Spinner label="Loading challenges" />
+      ) : challenges.data?.data.length === 0 ? (
+        <p className="empty-state">No challenges yet: add the four challenges candidates will work on.</p>
+      ) : (
+        <ul className="card-grid">
+          {challenges.data?.data.map((challenge) => (
+            <li key={challenge.id} className="card stack">
+              <div className="row">
+                <h2 className="card-title">{challenge.title}</h2>
+                <span className={challenge.is_active ? 'badge badge-success' : 'badge'}>
+                  {challenge.is_active ? 'Active' : 'Inactive'}
+                </span>
+              </div>
+              <p className="clamp-3">{challenge.description}</p>
+              <dl className="detail-grid">
+                <dt>Difficulty</dt>
+                <dd>{challenge.difficulty}</dd>
+                <dt>Grade</dt>
+                <dd>{challenge.grade}/100</dd>
+                <dt>XP reward</dt>
+                <dd>{challenge.xp_reward}</dd>
+                <dt>Validation threshold</dt>
+                <dd>{challenge.validation_threshold}</dd>
+                <dt>Class code</dt>
+                <dd>{challenge.tinkercad_class_code ?? '—'}</dd>
+                <dt>Exercises</dt>
+                <dd>{challenge.exercise_count}</dd>
+              </dl>
+              <div className="row">
+                <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing(challenge)}>
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-danger btn-small"
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    if (window.confirm('Are you sure you want to delete this challenge?')) remove.mutate(challenge.id);
+                  }}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && (
+        <ChallengeFormModal challenge={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+    </div>
+  );
+}
+
+export default ChallengesPage;

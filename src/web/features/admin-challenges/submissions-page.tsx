@@ -1,0 +1,223 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { EXERCISE_NUMBERS, type AdminUserChallenge, type ValidateUserChallenge } from '../../../contract/challenges';
+import type { List } from '../../../contract/common';
+import { XP_PER_EXERCISE } from '../../../contract/constants';
+import { Avatar } from '../../components/avatar';
+import { ErrorBanner } from '../../components/error-banner';
+import { Spinner } from '../../components/loading-screen';
+import { Modal } from '../../components/modal';
+import { api } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
+import '../admin-shared.css';
+
+const QUEUE_KEY = ['admin', 'submissions'] as const;
+
+function ReviewModal({
+  submission,
+  decision,
+  onClose,
+  onDone,
+}: {
+  submission: AdminUserChallenge;
+  decision: 'validated' | 'declined';
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const client = useQueryClient();
+  const recommended = XP_PER_EXERCISE * submission.completed_exercises_count;
+  const [feedback, setFeedback] = useState('');
+  const [notes, setNotes] = useState('');
+  const [score, setScore] = useState(String(submission.total_xp_earned));
+  const process = useMutation({
+    mutationFn: (body: ValidateUserChallenge) => api(`/challenges/${submission.id}/validate`, { method: 'POST', body }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: QUEUE_KEY });
+      onDone(`Challenge ${decision} successfully!`);
+    },
+  });
+  const validating = decision === 'validated';
+  return (
+    <Modal
+      title={`${validating ? 'Validate' : 'Decline'} “${submission.title}” of @${submission.user.intra_login}`}
+      onClose={onClose}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const awarded = score.trim() === '' ? undefined : Number(score);
+          process.mutate({
+            status: decision,
+            feedback: feedback.trim() || undefined,
+            validation_notes: notes.trim() || undefined,
+            ...(validating && awarded !== undefined ? { awarded_xp: awarded } : {}),
+          });
+        }}
+      >
+        <ErrorBanner error={process.error} fallback="Failed to process submission" />
+        <div className="field">
+          <label htmlFor="review-feedback">Feedback for the candidate{validating ? ' (optional)' : ''}</label>
+          <textarea
+            id="review-feedback"
+            value={feedback}
+            maxLength={2000}
+            onChange={(event) => setFeedback(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="review-notes">Validation notes (board only, optional)</label>
+          <textarea
+            id="review-notes"
+            value={notes}
+            maxLength={2000}
+            onChange={(event) => setNotes(event.target.value)}
+          />
+        </div>
+        {validating && (
+          <div className="field">
+            <label htmlFor="review-score">Awarded score (0-100, optional)</label>
+            <input
+              id="review-score"
+              type="number"
+              min={0}
+              max={100}
+              value={score}
+              onChange={(event) => setScore(event.target.value)}
+            />
+            <p className="hint">
+              Recommended: {XP_PER_EXERCISE} × {submission.completed_exercises_count} completed exercises ={' '}
+              {recommended}. To validate it must reach {submission.validation_threshold}.
+            </p>
+          </div>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={validating ? 'btn' : 'btn btn-danger'}
+            disabled={process.isPending || (!validating && feedback.trim() === '')}
+          >
+            {validating ? 'Validate' : 'Decline'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** Submissions of seed §2: challenges waiting for the board, with their exercise links. */
+export function SubmissionsPage() {
+  usePageTitle('Submissions');
+  const [reviewing, setReviewing] = useState<{
+    submission: AdminUserChallenge;
+    decision: 'validated' | 'declined';
+  } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const queue = useQuery({
+    queryKey: QUEUE_KEY,
+    queryFn: () =>
+      api<List<AdminUserChallenge>>('/challenges/admin/user-challenges', {
+        query: { status: 'pending_validation', limit: 100 },
+      }),
+  });
+
+  return (
+    <div>
+      <div className="admin-toolbar">
+        <h1>Submissions</h1>
+        <button type="button" className="btn btn-secondary" onClick={() => queue.refetch()} disabled={queue.isFetching}>
+          Refresh
+        </button>
+      </div>
+      <ErrorBanner error={queue.error} fallback="Failed to load submissions" />
+      {done && (
+        <p className="alert alert-success" role="status">
+          {done}
+        </p>
+      )}
+      {queue.isPending ? (
+        <Spinner label="Loading submissions" />
+      ) : queue.data?.data.length === 0 ? (
+        <div className="empty-state">
+          <h2>No Pending Submissions</h2>
+          <p>All challenge submissions have been reviewed.</p>
+        </div>
+      ) : (
+        <ul className="submission-list">
+          {queue.data?.data.map((submission) => (
+            <li key={submission.id} className="card stack">
+              <div className="row">
+                <Avatar name={submission.user.intra_login} imageUrl={submission.user.image_url} />
+                <div className="person-name">
+                  <strong>{submission.title}</strong>
+                  <div className="muted">
+                    @{submission.user.intra_login} · submitted{' '}
+                    {submission.submitted_at ? formatDateTime(submission.submitted_at) : '—'} ·{' '}
+                    {submission.total_xp_earned} XP earned
+                  </div>
+                </div>
+              </div>
+              <ol className="plain-list">
+                {EXERCISE_NUMBERS.map((n) => {
+                  const link = submission[`exercise_${n}_tinkercad_link`];
+                  const title = submission[`exercise_${n}_title`];
+                  if (!title) return null;
+                  return (
+                    <li key={n}>
+                      {title}:{' '}
+                      {link ? (
+                        <a href={link} target="_blank" rel="noopener noreferrer">
+                          {link}
+                        </a>
+                      ) : (
+                        <span className="muted">no link</span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ol>
+              <div className="row">
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => {
+                    setDone(null);
+                    setReviewing({ submission, decision: 'validated' });
+                  }}
+                >
+                  Validate
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-danger btn-small"
+                  onClick={() => {
+                    setDone(null);
+                    setReviewing({ submission, decision: 'declined' });
+                  }}
+                >
+                  Decline
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {reviewing && (
+        <ReviewModal
+          submission={reviewing.submission}
+          decision={reviewing.decision}
+          onClose={() => setReviewing(null)}
+          onDone={(message) => {
+            setReviewing(null);
+            setDone(message);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+export default SubmissionsPage;

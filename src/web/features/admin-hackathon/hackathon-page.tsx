@@ -1,0 +1,329 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { List } from '../../../contract/common';
+import { MAX_HACKATHON_XP } from '../../../contract/constants';
+import { EVENT_REQUIRED_MESSAGE, type HackathonEvent, type Registration, type Team } from '../../../contract/hackathon';
+import { ErrorBanner } from '../../components/error-banner';
+import { Spinner } from '../../components/loading-screen';
+import { api, errorMessage } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
+import { usePageTitle } from '../../lib/use-page-title';
+import '../admin-shared.css';
+import './hackathon-admin.css';
+
+const KEY = ['admin', 'hackathon'] as const;
+const toIso = (local: string) => (local ? new Date(local).toISOString() : '');
+
+function EventForm({ onError }: { onError: (message: string | null) => void }) {
+  const client = useQueryClient();
+  const empty = { name: '', description: '', location: '', start: '', end: '', max_teams: '0' };
+  const [form, setForm] = useState(empty);
+  const create = useMutation({
+    mutationFn: () =>
+      api<HackathonEvent>('/hackathon/events', {
+        method: 'POST',
+        body: {
+          name: form.name.trim(),
+          description: form.description,
+          location: form.location,
+          start_at: toIso(form.start),
+          end_at: toIso(form.end),
+          max_teams: Number.parseInt(form.max_teams, 10) || 0,
+        },
+      }),
+    onSuccess: async () => {
+      setForm(empty);
+      onError(null);
+      await client.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (error) => onError(errorMessage(error, 'Failed to create event')),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.name.trim() || !form.start || !form.end) return onError(EVENT_REQUIRED_MESSAGE);
+    create.mutate();
+  };
+  const field = (name: keyof typeof form, label: string, props: Record<string, unknown> = {}) => (
+    <div className="field">
+      <label htmlFor={`event-${name}`}>{label}</label>
+      <input
+        id={`event-${name}`}
+        value={form[name]}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+        {...props}
+      />
+    </div>
+  );
+  return (
+    <form onSubmit={submit} className="stack-tight" noValidate>
+      <h3>New event</h3>
+      {field('name', 'Name')}
+      {field('description', 'Description')}
+      {field('location', 'Location')}
+      {field('start', 'Start', { type: 'datetime-local' })}
+      {field('end', 'End', { type: 'datetime-local' })}
+      {field('max_teams', 'Max teams (0 = unlimited)', { type: 'number', min: 0 })}
+      <button type="submit" className="btn" disabled={create.isPending}>
+        Create event
+      </button>
+    </form>
+  );
+}
+
+function TeamXp({ team, event }: { team: Team; event?: HackathonEvent }) {
+  const client = useQueryClient();
+  const [xp, setXp] = useState(team.hackathon_xp === null ? '' : String(team.hackathon_xp));
+  const save = useMutation({
+    mutationFn: () =>
+      api<Team>(`/hackathon/teams/${team.id}`, {
+        method: 'PUT',
+        body: { hackathon_xp: xp === '' ? null : Number(xp) },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+  const [openedAt] = useState(() => Date.now());
+  const over = event ? Date.parse(event.end_at) <= openedAt : false;
+  return (
+    <form
+      className="row team-xp"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <label htmlFor={`team-xp-${team.id}`}>Team XP (0-{MAX_HACKATHON_XP})</label>
+      <input
+        id={`team-xp-${team.id}`}
+        className="input"
+        type="number"
+        min={0}
+        max={MAX_HACKATHON_XP}
+        value={xp}
+        disabled={!over}
+        onChange={(e) => setXp(e.target.value)}
+      />
+      <button type="submit" className="btn btn-secondary btn-small" disabled={!over || save.isPending}>
+        Save
+      </button>
+      {!over && <span className="muted">after the event</span>}
+      {save.isError && (
+        <span className="error-text" role="alert">
+          {errorMessage(save.error, 'Failed to save team XP')}
+        </span>
+      )}
+    </form>
+  );
+}
+
+/** Hackathon admin of seed §2: events, pending registrations with team creation, teams. */
+export function HackathonPage() {
+  usePageTitle('Hackathon');
+  const client = useQueryClient();
+  const [alert, setAlert] = useState<string | null>(null);
+  const [eventId, setEventId] = useState<number | ''>('');
+  const [members, setMembers] = useState<Set<number>>(new Set());
+  const [teamName, setTeamName] = useState('');
+  const data = useQuery({
+    queryKey: KEY,
+    queryFn: async () => {
+      const [events, registrations, teams] = await Promise.all([
+        api<List<HackathonEvent>>('/hackathon/events'),
+        api<List<Registration>>('/hackathon/registrations', { query: { status: 'pending', limit: 100 } }),
+        api<List<Team>>('/hackathon/teams'),
+      ]);
+      return { events: events.data, registrations: registrations.data, teams: teams.data };
+    },
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: KEY });
+  const events = data.data?.events ?? [];
+  const chosenEvent = eventId || (events.length === 1 ? events[0]!.id : '');
+
+  const createTeam = useMutation({
+    mutationFn: () =>
+      api<Team>('/hackathon/teams', {
+        method: 'POST',
+        body: { event_id: chosenEvent, member_user_ids: [...members], name: teamName.trim() || null },
+      }),
+    onSuccess: () => {
+      setMembers(new Set());
+      setTeamName('');
+      setAlert(null);
+      return refresh();
+    },
+    onError: (error) => setAlert(`Failed to create team: ${errorMessage(error, 'Unknown error')}`),
+  });
+  const assign = useMutation({
+    mutationFn: (id: number) =>
+      api<{ teams: Team[]; left_pending: number }>('/hackathon/assign', { method: 'POST', body: { event_id: id } }),
+    onSuccess: (result) => {
+      setAlert(
+        `${result.teams.length} team${result.teams.length === 1 ? '' : 's'} created${result.left_pending ? `, ${result.left_pending} left pending (max teams reached)` : ''}.`,
+      );
+      return refresh();
+    },
+    onError: (error) => setAlert(`Failed to auto-assign: ${errorMessage(error, 'Unknown error')}`),
+  });
+  const removeEvent = useMutation({
+    mutationFn: (id: number) => api<void>(`/hackathon/events/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+    onError: (error) => setAlert(errorMessage(error, 'Failed to delete event')),
+  });
+  const removeTeam = useMutation({
+    mutationFn: (id: number) => api<void>(`/hackathon/teams/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+    onError: (error) => setAlert(errorMessage(error, 'Failed to delete team')),
+  });
+
+  const registrations = (data.data?.registrations ?? []).filter((r) => !chosenEvent || r.event_id === chosenEvent);
+  return (
+    <div>
+      <div className="admin-toolbar">
+        <h1>Hackathon</h1>
+        <div className="row">
+          <label className="field inline-field">
+            <span>Event</span>
+            <select
+              className="input"
+              value={chosenEvent}
+              onChange={(e) => setEventId(e.target.value ? Number(e.target.value) : '')}
+            >
+              <option value="">{events.length ? 'Select an event' : 'No events'}</option>
+              {events.map((event) => (
+                <option key={event.id} value={event.id}>
+                  {event.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="btn btn-secondary" onClick={refresh} disabled={data.isFetching}>
+            Refresh
+          </button>
+          <button
+            type="button"
+            className="btn"
+            disabled={assign.isPending}
+            onClick={() => (chosenEvent ? assign.mutate(chosenEvent) : setAlert('Select an event first'))}
+          >
+            Auto-assign Teams
+          </button>
+        </div>
+      </div>
+      <ErrorBanner error={data.error} fallback="Failed to load hackathon data" />
+      {alert && (
+        <p className="alert alert-info" role="alert">
+          {alert}
+        </p>
+      )}
+      {data.isPending ? (
+        <Spinner label="Loading hackathon data" />
+      ) : (
+        <div className="hackathon-columns">
+          <section className="card stack" aria-labelledby="events-title">
+            <h2 id="events-title">Events</h2>
+            {events.length === 0 && <p className="muted">No events yet.</p>}
+            <ul className="plain-list event-admin-list">
+              {events.map((event) => (
+                <li key={event.id}>
+                  <strong>{event.name}</strong>
+                  <div className="muted">
+                    {formatDateTime(event.start_at)} → {formatDateTime(event.end_at)}
+                    <br />
+                    {event.registrations_count} registered · {event.teams_count} teams
+                    {event.max_teams ? ` (max ${event.max_teams})` : ''}
+                  </div>
+                  <button
+                    type="button"
+                    className="btn btn-danger btn-small"
+                    onClick={() => {
+                      const warning = event.teams_count
+                        ? `This event has ${event.teams_count} teams and ${event.registrations_count} registrations. Delete it with all of them?`
+                        : 'Are you sure you want to delete this event?';
+                      if (window.confirm(warning)) removeEvent.mutate(event.id);
+                    }}
+                  >
+                    Delete
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <EventForm onError={setAlert} />
+          </section>
+          <section className="card stack" aria-labelledby="registrations-title">
+            <h2 id="registrations-title">Pending registrations</h2>
+            {registrations.length === 0 ? (
+              <p className="muted">Nobody is waiting for a team.</p>
+            ) : (
+              <fieldset className="registrant-list">
+                <legend className="visually-hidden">Registrants for the new team</legend>
+                {registrations.map((registration) => (
+                  <label key={registration.id} className="row checkbox">
+                    <input
+                      type="checkbox"
+                      checked={members.has(registration.user_id)}
+                      onChange={() => {
+                        const next = new Set(members);
+                        if (next.has(registration.user_id)) next.delete(registration.user_id);
+                        else next.add(registration.user_id);
+                        setMembers(next);
+                      }}
+                    />
+                    @{registration.user.intra_login} <span className="muted">· {registration.event.name}</span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            <form
+              className="stack-tight"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (!chosenEvent) return setAlert('Select an event first');
+                if (members.size === 0) return setAlert('Failed to create team: select at least one registrant');
+                createTeam.mutate();
+              }}
+            >
+              <div className="field">
+                <label htmlFor="team-name">Team name (optional)</label>
+                <input id="team-name" value={teamName} onChange={(e) => setTeamName(e.target.value)} />
+              </div>
+              <button
+                type="submit"
+                className="btn"
+                disabled={createTeam.isPending || members.size === 0 || !chosenEvent}
+              >
+                Create team ({members.size}/4)
+              </button>
+            </form>
+          </section>
+          <section className="card stack" aria-labelledby="teams-title">
+            <h2 id="teams-title">Teams</h2>
+            {(data.data?.teams ?? []).length === 0 && <p className="muted">No teams yet.</p>}
+            <ul className="plain-list team-admin-list">
+              {data.data?.teams.map((team) => (
+                <li key={team.id}>
+                  <div className="row">
+                    <strong>{team.name}</strong>
+                    <span className="muted">{events.find((e) => e.id === team.event_id)?.name}</span>
+                  </div>
+                  <div className="muted">{team.members.map((m) => `@${m.intra_login}`).join(', ')}</div>
+                  <TeamXp team={team} event={events.find((e) => e.id === team.event_id)} />
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    onClick={() =>
+                      window.confirm(`Delete ${team.name}? Its members go back to pending.`) &&
+                      removeTeam.mutate(team.id)
+                    }
+                  >
+                    Delete team
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export default HackathonPage;

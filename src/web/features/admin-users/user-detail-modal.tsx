@@ -1,0 +1,135 @@
+import { MIN_MEMBER_XP } from '../../../contract/constants';
+import { ErrorBanner } from '../../components/error-banner';
+import { Spinner } from '../../components/loading-screen';
+import { Modal } from '../../components/modal';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { useReviewApplication } from '../admin-applications/use-review-application';
+import { useMember, useMemberChange } from './use-members';
+
+const STEP_NAMES: Record<number, string> = {
+  [-1]: 'Declined',
+  0: 'Application',
+  1: '4 Challenges',
+  2: 'Hackathon',
+  3: 'Board Approval',
+  4: 'Complete',
+};
+
+/** The member's profile, activity, applications and journey, with the board's decisions. */
+export function UserDetailModal({ userId, onClose }: { userId: number; onClose: () => void }) {
+  const detail = useMember(userId);
+  const review = useReviewApplication();
+  const change = useMemberChange();
+  const data = detail.data;
+  const pendingFinal = data?.journey.step === 3;
+  const application = data?.applications[0];
+
+  return (
+    <Modal title={data ? `@${data.user.intra_login}` : 'User'} onClose={onClose}>
+      {detail.isPending && <Spinner label="Loading the user" />}
+      <ErrorBanner error={detail.error} fallback="Failed to load users" />
+      <ErrorBanner error={review.error ?? change.error} fallback="The change could not be saved" />
+      {data && (
+        <div className="stack">
+          <dl className="detail-grid">
+            <dt>Login</dt>
+            <dd>{data.user.intra_login}</dd>
+            <dt>Email</dt>
+            <dd>{data.user.email ?? '—'}</dd>
+            <dt>Role</dt>
+            <dd>{data.user.role}</dd>
+            <dt>Admin</dt>
+            <dd>{data.user.is_admin ? 'Yes' : 'No'}</dd>
+            <dt>Banned</dt>
+            <dd>{data.user.is_banned ? 'Yes' : 'No'}</dd>
+            <dt>Journey</dt>
+            <dd>{data.journey.step === null ? 'Not applied' : STEP_NAMES[data.journey.step]}</dd>
+            <dt>XP</dt>
+            <dd>
+              {data.journey.experience_points} ({data.journey.challenges_validated}/{data.journey.challenges_total}{' '}
+              challenges validated)
+            </dd>
+          </dl>
+          {pendingFinal && application && (
+            <div className="alert alert-info stack">
+              <p>
+                <strong>Final decision.</strong> {data.journey.experience_points} XP{' '}
+                {data.journey.experience_points >= MIN_MEMBER_XP
+                  ? `reaches the ${MIN_MEMBER_XP} XP of junior member status.`
+                  : `is under the ${MIN_MEMBER_XP} XP of junior member status.`}
+              </p>
+              <div className="row">
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  disabled={change.isPending}
+                  onClick={() => change.mutate({ id: userId, kind: 'role', role: 'member' })}
+                >
+                  Approve as member
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-danger btn-small"
+                  disabled={review.isPending}
+                  onClick={() => review.mutate({ id: application.id, status: 'declined' })}
+                >
+                  Decline
+                </button>
+              </div>
+            </div>
+          )}
+          <section>
+            <h3>Applications</h3>
+            {data.applications.length === 0 ? (
+              <p className="muted">No application.</p>
+            ) : (
+              <ul className="plain-list">
+                {data.applications.map((item) => (
+                  <li key={item.id} className="row">
+                    <span>
+                      #{item.id} · <span className="badge">{item.status}</span> · {formatDate(item.created_at)}
+                    </span>
+                    {item.status === 'pending' && (
+                      <>
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          disabled={review.isPending}
+                          onClick={() => review.mutate({ id: item.id, status: 'approved' })}
+                        >
+                          Approve
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-danger btn-small"
+                          disabled={review.isPending}
+                          onClick={() => review.mutate({ id: item.id, status: 'declined' })}
+                        >
+                          Decline
+                        </button>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section>
+            <h3>Recent activity</h3>
+            {data.recent_activity.length === 0 ? (
+              <p className="muted">No activity yet.</p>
+            ) : (
+              <ul className="plain-list">
+                {data.recent_activity.map((entry) => (
+                  <li key={entry.id}>
+                    <code>{entry.action}</code> · {formatDateTime(entry.created_at)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </Modal>
+  );
+}

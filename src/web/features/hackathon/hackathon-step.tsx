@@ -1,0 +1,133 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { MyHackathon, PublicHackathonEvent } from '../../../contract/hackathon';
+import { HACKATHON_HOURS, HACKATHON_REGISTRATION_DELAY_DAYS, HACKATHON_TEAM_SIZE } from '../../../contract/constants';
+import { ErrorBanner } from '../../components/error-banner';
+import { Spinner } from '../../components/loading-screen';
+import { api, errorMessage } from '../../lib/api-client';
+import './hackathon.css';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+function statusText(hackathon: MyHackathon | undefined): string {
+  if (hackathon?.team) return 'Assigned to a team';
+  if (hackathon?.registrations.length) return 'Registered (waiting for team assignment)';
+  return 'Not registered';
+}
+
+/** Step 2 of the tracker: what the hackathon is, the events to register for, and the team. */
+export function HackathonStep() {
+  const client = useQueryClient();
+  const [alert, setAlert] = useState<string | null>(null);
+  const me = useQuery({ queryKey: ['hackathon', 'me'], queryFn: () => api<MyHackathon>('/hackathon/me') });
+  const events = useQuery({
+    queryKey: ['hackathon', 'events', 'public'],
+    queryFn: () => api<{ data: PublicHackathonEvent[] }>('/hackathon/events/public'),
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ['hackathon'] });
+  const register = useMutation({
+    mutationFn: (eventId: number) => api('/hackathon/register', { method: 'POST', body: { event_id: eventId } }),
+    onSuccess: () => {
+      setAlert(null);
+      return refresh();
+    },
+    onError: (error) => setAlert(errorMessage(error, 'Failed to register')),
+  });
+  const unregister = useMutation({
+    mutationFn: (eventId: number) => api('/hackathon/register', { method: 'DELETE', query: { event_id: eventId } }),
+    onSuccess: () => {
+      setAlert(null);
+      return refresh();
+    },
+    onError: (error) => setAlert(errorMessage(error, 'Failed to unregister')),
+  });
+
+  return (
+    <section className="stack" aria-labelledby="hackathon-title">
+      <div className="card">
+        <h2 id="hackathon-title">Hackathon ({HACKATHON_HOURS}h project)</h2>
+        <ul className="hackathon-facts">
+          <li>
+            Registration opens {HACKATHON_REGISTRATION_DELAY_DAYS} days (1 week) after your 4 challenges are validated.
+          </li>
+          <li>Teams are formed at random, with {HACKATHON_TEAM_SIZE} members each.</li>
+          <li>Projects are judged by senior members and the board.</li>
+        </ul>
+      </div>
+      <div className="card stack">
+        <h3>Your hackathon status</h3>
+        {me.isPending || events.isPending ? (
+          <Spinner label="Loading your hackathon" />
+        ) : (
+          <>
+            <ErrorBanner error={me.error ?? events.error} fallback="Failed to load hackathon" />
+            <p>
+              <strong>Status: </strong>
+              <span className="badge badge-brand">{statusText(me.data)}</span>
+            </p>
+            {alert && (
+              <p className="alert" role="alert">
+                {alert}
+              </p>
+            )}
+            {me.data?.team && (
+              <div className="team-card">
+                <h4>{me.data.team.name}</h4>
+                <ul>
+                  {me.data.team.members.map((member) => (
+                    <li key={member.user_id}>@{member.intra_login}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            <h4>Available events</h4>
+            {events.data?.data.length === 0 && <p className="muted">No hackathon is scheduled yet. Check back soon.</p>}
+            <ul className="event-list">
+              {events.data?.data.map((event) => {
+                const seated = me.data?.registrations.some((r) => r.event_id === event.id && r.team_id);
+                return (
+                  <li key={event.id} className="event-item">
+                    <div>
+                      <strong>{event.name}</strong>
+                      <div className="muted">
+                        {when(event.start_at)} – {when(event.end_at)}
+                        {event.location ? ` · ${event.location}` : ''}
+                      </div>
+                      {event.description && <p>{event.description}</p>}
+                    </div>
+                    {event.registered ? (
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-small"
+                        disabled={unregister.isPending || seated}
+                        onClick={() => unregister.mutate(event.id)}
+                      >
+                        Unregister
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        disabled={register.isPending || !event.registration_open}
+                        onClick={() => register.mutate(event.id)}
+                      >
+                        Register
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { JourneyStep } from '../../../contract/applications';
+
+export const JOURNEY = [
+  { step: 0, title: 'Application', detail: 'Tell us about you' },
+  { step: 1, title: '4 Challenges', detail: '4 weeks' },
+  { step: 2, title: 'Hackathon', detail: '24h project' },
+  { step: 3, title: 'Board Approval', detail: 'Final review' },
+  { step: 4, title: 'Complete', detail: 'Welcome aboard' },
+] as const;
+
+/** The five-step bar of seed §2; the current step is announced to screen readers. */
+export function ProgressBar({ step }: { step: Exclude<JourneyStep, -1> }) {
+  return (
+    <nav aria-label="Application progress" className="journey">
+      <ol>
+        {JOURNEY.map((item) => {
+          const state = item.step < step || step === 4 ? 'done' : item.step === step ? 'current' : 'todo';
+          return (
+            <li
+              key={item.step}
+              className={`journey-step ${state}`}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
+              <span className="journey-dot" aria-hidden="true">
+                {state === 'done' ? '✓' : item.step + 1}
+              </span>
+              <span className="journey-title">{item.title}</span>
+              <span className="journey-detail">{item.detail}</span>
+              <span className="visually-hidden">
+                {state === 'done' ? ' (done)' : state === 'current' ? ' (current step)' : ''}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
