@@ -17,6 +17,7 @@ import { registerChallengesRoutes } from './modules/challenges/challenges.routes
 import { registerHackathonRoutes } from './modules/hackathon/hackathon.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMemberRoutes } from './modules/members/members.routes';
+import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMemberRoutes(app, deps);
   registerAuditLogRoutes(app, deps);
   registerHackathonRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
   registerChallengesRoutes(app, deps);
   if (config.devIntra) {
     // Its own context, so that its form-encoded parser serves no JSON route.

@@ -108,7 +108,8 @@ function Footer() {
     <footer className="footer">
       <div className="wrap footer-inner">
         <p>
-          Questions? Write to <a href={`mailto:${contact_email}`}>{contact_email}</a>
+          Questions? Write to <a href={`mailto:${contact_email}`}>{contact_email}</a> or see all the ways to{' '}
+          <Link to="/contact">contact the club</Link>.
         </p>
         <p>© {new Date().getFullYear()} 1337 Robotics Club</p>
       </div>

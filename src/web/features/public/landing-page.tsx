@@ -1,8 +1,203 @@
-// Interim page of the app skeleton; its feature issue replaces it.
+import { Link } from 'react-router';
+import { CHALLENGES_PER_CANDIDATE, HACKATHON_HOURS, MIN_MEMBER_XP } from '../../../contract/constants';
+import { usePageTitle } from '../../lib/use-page-title';
+import { LOGIN_URL } from '../auth/sign-in';
+import { useSession } from '../auth/use-session';
+import { RobotIllustration } from './robot-illustration';
+import { usePublicSettings } from './use-public-settings';
+import './public.css';
+
+const VALUES = [
+  'Curiosity',
+  'Teamwork',
+  'Craftsmanship',
+  'Learning by doing',
+  'Open source',
+  'Peer learning',
+  'Fail fast, fix faster',
+  'Fun',
+];
+
+const BENEFITS = [
+  {
+    title: 'Learn by building',
+    text: 'Go from blinking LEDs to robots that sense and move, with Tinkercad first and real parts after.',
+    icon: 'M4 20h16M6 16l4-8 4 5 3-4 3 7',
+  },
+  {
+    title: 'A team behind you',
+    text: 'Work with peers and senior members who review your circuits, share tips and build with you.',
+    icon: 'M8 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM2 20c0-3 3-5 6-5s6 2 6 5m0-4c1-1 2-1 3-1 3 0 5 2 5 5',
+  },
+  {
+    title: 'Real projects',
+    text: 'Hackathons, club projects and competitions: put what you learn into robots people actually use.',
+    icon: 'M12 2l3 6 6 1-4.5 4.5L18 20l-6-3-6 3 1.5-6.5L3 9l6-1z',
+  },
+];
+
+const STEPS = [
+  { title: 'Apply', text: 'Sign in with your 42 account and tell the board why robotics.' },
+  {
+    title: `${CHALLENGES_PER_CANDIDATE} challenges`,
+    text: 'Four Tinkercad challenges over four weeks, reviewed by the board.',
+  },
+  { title: `${HACKATHON_HOURS}h hackathon`, text: 'Build a project in a random team of four, in the club.' },
+  { title: 'Board approval', text: `Reach ${MIN_MEMBER_XP} XP and the board welcomes you as a member.` },
+];
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .map((word) => word.charAt(0))
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+
+/** `/` for visitors: the club's shop window (seed §1-§2). */
 export function LandingPage() {
+  usePageTitle(
+    '1337 Robotics Club',
+    'Join the 1337 Robotics Club: apply with your 42 account, complete four Tinkercad challenges, build in a 24-hour hackathon and become a member.',
+  );
+  const { user } = useSession();
+  const { board_members, sponsors } = usePublicSettings();
+
   return (
-    <div className="wrap page">
-      <h1>Welcome to the 1337 Robotics Club</h1>
+    <div className="landing">
+      <section className="hero">
+        <div className="wrap hero-inner">
+          <div className="hero-copy">
+            <p className="eyebrow">Student robotics club · 1337 / 42 network</p>
+            <h1>Build robots that move, sense and think — together.</h1>
+            <p className="hero-lead">
+              Apply with your 42 account, complete four Tinkercad challenges, build a project in a 24-hour hackathon and
+              join the club.
+            </p>
+            <div className="row hero-actions">
+              {user ? (
+                <Link className="btn btn-42" to="/apply">
+                  Login with 42
+                </Link>
+              ) : (
+                <a className="btn btn-42" href={LOGIN_URL}>
+                  Login with 42
+                </a>
+              )}
+              <a className="btn btn-ghost" href="#how-it-works">
+                Learn More
+              </a>
+            </div>
+          </div>
+          <RobotIllustration />
+        </div>
+      </section>
+
+      <section className="values" aria-label="Our values">
+        <div className="values-track">
+          <ul className="values-list">
+            {VALUES.map((value) => (
+              <li key={value}>{value}</li>
+            ))}
+          </ul>
+          <ul className="values-list" aria-hidden="true">
+            {VALUES.map((value) => (
+              <li key={value}>{value}</li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section id="how-it-works" className="wrap section" aria-labelledby="how-title" tabIndex={-1}>
+        <h2 id="how-title">How it works</h2>
+        <p className="section-lead">Four steps over about 4-6 weeks, from application to membership.</p>
+        <ol className="steps">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="card">
+              <span className="step-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        <p>
+          <Link to="/process">Read the full rules</Link>
+        </p>
+      </section>
+
+      <section className="section section-tint" aria-labelledby="benefits-title">
+        <div className="wrap">
+          <h2 id="benefits-title">Why join</h2>
+          <ul className="benefits">
+            {BENEFITS.map((benefit) => (
+              <li key={benefit.title} className="card">
+                <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" className="benefit-icon">
+                  <path
+                    d={benefit.icon}
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+                <h3>{benefit.title}</h3>
+                <p>{benefit.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="wrap section" aria-labelledby="board-title">
+        <h2 id="board-title">The board</h2>
+        <p className="section-lead">The students who run the club, review applications and judge the hackathon.</p>
+        <ul className="board">
+          {board_members.map((member) => (
+            <li key={`${member.name}-${member.title}`} className="board-member">
+              {member.photo_url ? (
+                <img src={member.photo_url} alt="" width="96" height="96" loading="lazy" />
+              ) : (
+                <span className="board-initials" aria-hidden="true">
+                  {initials(member.name)}
+                </span>
+              )}
+              <strong>{member.name}</strong>
+              {member.title !== member.name && <span className="muted">{member.title}</span>}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {sponsors.length > 0 && (
+        <section className="section section-tint" aria-labelledby="sponsors-title">
+          <div className="wrap">
+            <h2 id="sponsors-title">Sponsors</h2>
+            <ul className="sponsors">
+              {sponsors.map((sponsor) => {
+                const body = sponsor.logo_url ? (
+                  <img src={sponsor.logo_url} alt={sponsor.name} height="48" loading="lazy" />
+                ) : (
+                  <span>{sponsor.name}</span>
+                );
+                return (
+                  <li key={sponsor.name}>
+                    {sponsor.url ? (
+                      <a href={sponsor.url} target="_blank" rel="noopener noreferrer">
+                        {body}
+                      </a>
+                    ) : (
+                      body
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        </section>
+      )}
     </div>
   );
 }
