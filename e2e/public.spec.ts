@@ -88,6 +88,7 @@ test('the hero Login with 42 starts sign-in when signed out and goes to /apply w
 
 test('the FAQ opens and closes from the keyboard, and the skip link leads to the content', async ({ page }) => {
   await page.goto('/process');
+  await expect(page.getByRole('heading', { name: 'How to join the club' })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   const question = page.getByText('How long does the whole process take?');

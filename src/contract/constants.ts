@@ -23,3 +23,6 @@ export const CALLBACK_SUCCESS_REDIRECT_MS = 2000;
 export const CALLBACK_FAILURE_REDIRECT_MS = 3000;
 export const DEFAULT_CAMPUS_LABEL = '1337 Morocco';
 export const DEFAULT_ROLE_LABEL = 'member';
+
+/** A cookie the page can read, set and cleared with the session: it says "signed in", nothing more. */
+export const SIGNED_IN_COOKIE = 'signed_in';

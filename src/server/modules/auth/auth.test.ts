@@ -64,6 +64,11 @@ describe('sign in with 42 through the local stand-in', () => {
     expect(sid).toMatch(/SameSite=Lax/i);
     expect(sid).toMatch(/Path=\//);
     expect(sid).not.toMatch(/Secure/i);
+    const hint = ([] as string[])
+      .concat(callback.headers['set-cookie'] as string[])
+      .find((c) => c.startsWith('signed_in='))!;
+    expect(hint).toMatch(/^signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
 
     const me = await t.app.inject({
       url: '/api/users/me',
@@ -168,6 +173,7 @@ describe('sign in with 42 through the local stand-in', () => {
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(/sid=;/);
+    expect(String(out.headers['set-cookie'])).toMatch(/signed_in=;/);
     expect(await t.database.db.selectFrom('sessions').select('id').execute()).toHaveLength(0);
     const me = await t.app.inject({ url: '/api/users/me', headers: { cookie } });
     expect(me.statusCode).toBe(401);

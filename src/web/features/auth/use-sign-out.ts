@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { rememberSignedIn } from './use-session';
 
 export const LOGOUT_FAILED = 'Logout failed. Please try again.';
 
@@ -12,7 +11,6 @@ export function useSignOut(redirectTo: string) {
   return useMutation({
     mutationFn: () => api<void>('/auth/logout', { method: 'POST' }),
     onSuccess: () => {
-      rememberSignedIn(null);
       window.location.assign(redirectTo);
     },
   });
