@@ -9,10 +9,15 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import type { DB } from '../src/server/db/schema';
 
 const { values } = parseArgs({
-  options: { users: { type: 'string', default: '200' }, audit: { type: 'string', default: '0' } },
+  options: {
+    users: { type: 'string', default: '200' },
+    audit: { type: 'string', default: '0' },
+    registrants: { type: 'string', default: '0' },
+  },
 });
 const userCount = Number(values.users);
 const auditCount = Number(values.audit);
+const registrantCount = Number(values.registrants);
 if (!Number.isInteger(userCount) || userCount < 1 || !Number.isInteger(auditCount) || auditCount < 0) {
   console.error('Usage: npm run seed:demo -- --users N [--audit M]');
   process.exit(2);
@@ -306,6 +311,38 @@ async function seed(db: Kysely<DB>) {
       .values(actions.map((action) => ({ action })))
       .onConflict((conflict) => conflict.column('action').doNothing())
       .execute();
+  }
+  if (registrantCount > 0) {
+    // A hackathon with that many candidates waiting for a team (for the auto-assign benchmark).
+    const event = await db
+      .insertInto('hackathon_events')
+      .values({
+        name: `Spring Build Night (${registrantCount} registrants)`,
+        description: '24 hours, teams of 4.',
+        location: '1337 Khouribga',
+        start_at: iso(now + 30 * DAY),
+        end_at: iso(now + 31 * DAY),
+        max_teams: 0,
+        created_at: iso(now),
+        updated_at: iso(now),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const pool = ids.slice(0, registrantCount);
+    await inBatches(pool, 500, (batch) =>
+      db
+        .insertInto('hackathon_registrations')
+        .values(
+          batch.map((userId) => ({
+            user_id: userId,
+            event_id: event.id,
+            status: 'pending' as const,
+            created_at: iso(now),
+          })),
+        )
+        .execute(),
+    );
+    console.log(`Event ${event.id} has ${pool.length} pending registrants.`);
   }
   console.log(
     `Seeded ${ids.length} users, ${applications.length} applications, ${userChallenges.length} user challenges, ${registrations.length} registrations, ${Math.ceil(seated.length / 4)} teams, ${auditCount} audit entries.`,
