@@ -50,3 +50,7 @@ export const publicSettingsSchema = settingsSchema.pick({
 });
 
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** PUT /admin/settings: any subset of the settings, each validated; an unknown key is refused. */
+export const settingsUpdateSchema = z.object({ settings: settingsSchema.partial().strict() });
+export const settingsResponseSchema = z.object({ settings: settingsSchema });

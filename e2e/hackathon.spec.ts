@@ -1,0 +1,120 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { failOnConsoleErrors, signIn, uniqueLogin } from './support';
+
+/** Brings a candidate to step 2 through the API: applied, approved, every challenge done and validated. */
+async function toStepTwo(candidate: APIRequestContext, admin: APIRequestContext) {
+  const application = await (
+    await candidate.post('/api/applications', { data: { motivation: 'I want to build robots with a team.' } })
+  ).json();
+  expect(
+    (await admin.put(`/api/admin/applications/${application.id}/review`, { data: { status: 'approved' } })).status(),
+  ).toBe(200);
+  const mine = await (await candidate.get('/api/challenges/me')).json();
+  for (const challenge of mine.data) {
+    expect((await candidate.post(`/api/challenges/${challenge.id}/start`)).status()).toBe(200);
+    for (const n of [1, 2, 3, 4]) {
+      if (!challenge[`exercise_${n}_title`]) continue;
+      const link = `https://www.tinkercad.com/things/hack${challenge.id}e${n}`;
+      expect(
+        (
+          await candidate.post(`/api/challenges/${challenge.id}/exercise/${n}/submit`, {
+            data: { tinkercad_link: link },
+          })
+        ).status(),
+      ).toBe(200);
+    }
+    expect((await candidate.post(`/api/challenges/${challenge.id}/submit`)).status()).toBe(200);
+    expect(
+      (
+        await admin.post(`/api/challenges/${challenge.id}/validate`, { data: { status: 'validated', awarded_xp: 100 } })
+      ).status(),
+    ).toBe(200);
+  }
+  expect((await (await candidate.get('/api/applications/me')).json()).step).toBe(2);
+}
+
+test('a candidate goes from the hackathon to membership: event, registration, auto-assign, XP, approval', async ({
+  page,
+  browser,
+}) => {
+  failOnConsoleErrors(page);
+  const admin = await browser.newPage();
+  await signIn(admin, 'admin');
+  // Registration normally opens a week after the last validation; the board can shorten it.
+  expect(
+    (
+      await admin.request.put('/api/admin/settings', { data: { settings: { hackathon_registration_delay_days: 0 } } })
+    ).status(),
+  ).toBe(200);
+  const challenge = await admin.request.post('/api/challenges/admin/challenges', {
+    data: {
+      title: `Hack prep ${uniqueLogin('h')}`,
+      description: 'One exercise.',
+      difficulty_level: 'beginner',
+      grade: 10,
+      exercise_1_title: 'Wire',
+    },
+  });
+  expect(challenge.status()).toBe(201);
+
+  const login = uniqueLogin('hack');
+  await signIn(page, login);
+  await toStepTwo(page.request, admin.request);
+
+  const eventName = `Night ${login}`;
+  await admin.goto('/admin/hackathon');
+  await admin.getByLabel('Name', { exact: true }).fill(eventName);
+  await admin.getByLabel('Start', { exact: true }).fill('2030-01-10T18:00');
+  await admin.getByLabel('End', { exact: true }).fill('2030-01-11T18:00');
+  await admin.getByRole('button', { name: 'Create event' }).click();
+  await expect(admin.getByRole('listitem').filter({ hasText: eventName })).toBeVisible();
+
+  await page.goto('/apply');
+  await expect(page.getByRole('heading', { name: 'Hackathon (24h project)' })).toBeVisible();
+  await expect(page.getByText('Not registered')).toBeVisible();
+  await page.getByRole('listitem').filter({ hasText: eventName }).getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Registered (waiting for team assignment)')).toBeVisible();
+
+  await admin.reload();
+  await admin.getByRole('combobox', { name: /^Event/ }).selectOption({ label: eventName });
+  await admin.getByRole('button', { name: 'Auto-assign Teams' }).click();
+  await expect(admin.getByText(/1 team created/)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('Assigned to a team')).toBeVisible();
+  await expect(page.getByText(`@${login}`)).toBeVisible();
+
+  // The event takes place; the board closes it by moving it into the past.
+  const events = await (await admin.request.get('/api/hackathon/events')).json();
+  const event = events.data.find((e: { name: string }) => e.name === eventName);
+  expect(
+    (
+      await admin.request.put(`/api/hackathon/events/${event.id}`, {
+        data: { start_at: '2026-01-01T08:00:00.000Z', end_at: '2026-01-02T08:00:00.000Z' },
+      })
+    ).status(),
+  ).toBe(200);
+
+  await admin.reload();
+  const team = admin.getByRole('listitem').filter({ hasText: `@${login}` });
+  await team.getByLabel(/Team XP/).fill('150');
+  await team.getByRole('button', { name: 'Save' }).click();
+  await expect(team.getByLabel(/Team XP/)).toHaveValue('150');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Waiting for Board Approval' })).toBeVisible();
+  await expect(page.getByText(/Your total:/)).toContainText('XP');
+
+  await admin.goto('/admin/users');
+  await admin.getByLabel('Search').fill(login);
+  await admin.getByRole('listitem').filter({ hasText: login }).getByRole('button', { name: 'View' }).click();
+  const dialog = admin.getByRole('dialog');
+  await expect(dialog.getByText('Board Approval')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Approve as member' }).click();
+  await expect(dialog.getByText('Complete')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /Congratulations/ })).toBeVisible();
+  await expect(page.getByText(/completed on/).first()).toBeVisible();
+  await admin.close();
+});
