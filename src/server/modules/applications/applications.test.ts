@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expectGuarded } from '../../testing/guards';
 import { signIn } from '../../testing/sign-in';
 import { createTestApp, testClock, type TestApp } from '../../testing/test-app';
 import { insertChallenge } from '../challenges/challenges.fixtures';
@@ -353,20 +354,7 @@ describe('applications', () => {
         ['POST', '/api/admin/applications/bulk-review'],
         ['GET', '/api/admin/applications/export.csv'],
       ] as const;
-      for (const [method, url] of routes) {
-        expect((await t.app.inject({ method, url, payload: method === 'GET' ? undefined : {} })).statusCode).toBe(401);
-        expect(
-          (await t.app.inject({ method, url, headers: { cookie }, payload: method === 'GET' ? undefined : {} }))
-            .statusCode,
-        ).toBe(403);
-        const refused = await t.app.inject({
-          method,
-          url,
-          headers: { cookie: banned.cookie },
-          payload: method === 'GET' ? undefined : {},
-        });
-        expect(refused.json().code).toBe('BANNED');
-      }
+      await expectGuarded(t.app, routes, { applicant: cookie, banned: banned.cookie });
       expect((await apply('sid=nope')).statusCode).toBe(401);
       expect((await apply(banned.cookie)).json().code).toBe('BANNED');
       expect(user.id).toBeGreaterThan(0);

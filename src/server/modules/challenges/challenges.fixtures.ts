@@ -1,8 +1,10 @@
 import type { Insertable } from 'kysely';
+import { CHALLENGES_PER_CANDIDATE } from '../../../contract/constants';
 import type { Db } from '../../db/database';
 import type { ChallengeRow, ChallengesTable, UserChallengeRow } from '../../db/schema';
 import type { Clock } from '../../deps';
 import { signIn } from '../../testing/sign-in';
+import { assignActiveChallenges } from '../applications/applications.repository';
 import type { TestApp } from '../../testing/test-app';
 
 /** A challenge written straight into the catalog: four exercises unless told otherwise. */
@@ -66,38 +68,9 @@ export async function approvedCandidate(
       updated_at: now,
     })
     .execute();
-  const active = await db
-    .selectFrom('challenges')
-    .select('id')
-    .where('is_active', '=', true)
-    .orderBy('id')
-    .limit(4)
-    .execute();
-  const userChallenges =
-    active.length === 0
-      ? []
-      : await db
-          .insertInto('user_challenges')
-          .values(
-            active.map((challenge) => ({
-              user_id: user.id,
-              challenge_id: challenge.id,
-              exercise_1_tinkercad_link: null,
-              exercise_2_tinkercad_link: null,
-              exercise_3_tinkercad_link: null,
-              exercise_4_tinkercad_link: null,
-              awarded_xp: null,
-              feedback: null,
-              validation_notes: null,
-              started_at: null,
-              submitted_at: null,
-              validated_at: null,
-              created_at: now,
-              updated_at: now,
-            })),
-          )
-          .returningAll()
-          .execute();
+  // The very assignment the review uses, so the fixture cannot drift from it.
+  await assignActiveChallenges(db, user.id, CHALLENGES_PER_CANDIDATE, now);
+  const userChallenges = await db.selectFrom('user_challenges').selectAll().where('user_id', '=', user.id).execute();
   userChallenges.sort((a, b) => a.id - b.id);
   return { cookie, userId: user.id, userChallenges };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
+import { expectGuarded } from '../../testing/guards';
 import { signIn } from '../../testing/sign-in';
 import { createTestApp, testClock, type TestApp } from '../../testing/test-app';
 import { insertChallenge } from '../challenges/challenges.fixtures';
@@ -351,21 +352,17 @@ describe('hackathon', () => {
       ['DELETE', '/api/hackathon/teams/1'],
       ['POST', '/api/hackathon/assign'],
     ] as const;
-    for (const [method, url] of adminRoutes) {
-      const payload = method === 'POST' || method === 'PUT' ? {} : undefined;
-      expect((await t.app.inject({ method, url, payload })).statusCode).toBe(401);
-      expect((await call(method, url, applicant.cookie, payload)).statusCode).toBe(403);
-      expect((await call(method, url, banned.cookie, payload)).json().code).toBe('BANNED');
-    }
-    for (const [method, url] of [
-      ['GET', '/api/hackathon/me'],
-      ['GET', '/api/hackathon/events/public'],
-      ['POST', '/api/hackathon/register'],
-      ['DELETE', '/api/hackathon/register?event_id=1'],
-    ] as const) {
-      expect((await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode).toBe(401);
-      expect((await call(method, url, banned.cookie, method === 'POST' ? {} : undefined)).json().code).toBe('BANNED');
-    }
+    await expectGuarded(t.app, adminRoutes, { applicant: applicant.cookie, banned: banned.cookie });
+    await expectGuarded(
+      t.app,
+      [
+        ['GET', '/api/hackathon/me'],
+        ['GET', '/api/hackathon/events/public'],
+        ['POST', '/api/hackathon/register'],
+        ['DELETE', '/api/hackathon/register?event_id=1'],
+      ],
+      { banned: banned.cookie },
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expectGuarded } from '../../testing/guards';
 import { signIn } from '../../testing/sign-in';
 import { createTestApp, testClock, type TestApp } from '../../testing/test-app';
 import { insertChallenge } from '../challenges/challenges.fixtures';
@@ -238,16 +239,7 @@ describe('members (admin)', () => {
       ['DELETE', '/api/admin/members/1'],
       ['GET', '/api/admin/audit-logs'],
     ] as const;
-    for (const [method, url] of routes) {
-      const payload = method === 'PUT' ? { nonsense: true } : undefined;
-      expect((await t.app.inject({ method, url, payload })).statusCode).toBe(401);
-      expect((await t.app.inject({ method, url, payload, headers: { cookie: applicant.cookie } })).statusCode).toBe(
-        403,
-      );
-      expect((await t.app.inject({ method, url, payload, headers: { cookie: banned.cookie } })).json().code).toBe(
-        'BANNED',
-      );
-    }
+    await expectGuarded(t.app, routes, { applicant: applicant.cookie, banned: banned.cookie });
     expect((await rows('users')).find((u) => u.id === applicant.user.id)!.role).toBe('student');
   });
 });
