@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { Insertable, Kysely } from 'kysely';
 import { loadConfig } from '../src/server/config';
+import { devProfile } from '../src/server/dev-intra/dev-intra.routes';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import type { DB } from '../src/server/db/schema';
@@ -128,6 +129,15 @@ async function seed(db: Kysely<DB>) {
     .returning('id')
     .execute();
 
+  // The id the local 42 stand-in gives a login, so that one can sign in as a demo user; the
+  // few logins whose derived ids collide get an id of their own.
+  const usedIds = new Set<number>();
+  const intraIdFor = (login: string, n: number) => {
+    const derived = devProfile(login, '').id;
+    const id = usedIds.has(derived) ? 10_000_000 + n : derived;
+    usedIds.add(id);
+    return id;
+  };
   const users: Insertable<DB['users']>[] = [];
   for (let i = 0; i < userCount; i++) {
     const n = offset + i;
@@ -137,7 +147,7 @@ async function seed(db: Kysely<DB>) {
     const login = `demo-${String(n + 1).padStart(5, '0')}`;
     const level = Math.round(((n * 37) % 1500) / 10) / 10;
     users.push({
-      intra_id: 9_000_000 + n,
+      intra_id: intraIdFor(login, n),
       intra_login: login,
       email: `${login}@student.1337.ma`,
       first_name: first,

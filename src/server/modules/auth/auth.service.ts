@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { AppError, badRequest, forbidden } from '../../errors';
+import { isUniqueViolation } from '../../db/constraint-errors';
+import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { BANNED_MESSAGE } from '../../plugins/session';
 import { recordAudit } from '../audit/audit.repository';
 import { upsertUserFromProfile } from '../users/users.repository';
@@ -56,7 +57,12 @@ export function createAuthService(deps: Deps, intra: IntraClient) {
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
 
       const user = await db.transaction().execute(async (trx) => {
-        const user = await upsertUserFromProfile(trx, fields, grantAdmin, now);
+        const user = await upsertUserFromProfile(trx, fields, grantAdmin, now).catch((error: unknown) => {
+          // The intra gave this login to another account: never merge two people.
+          if (isUniqueViolation(error))
+            throw conflict('This 42 login belongs to another account here. Please contact the board.');
+          throw error;
+        });
         // Thrown inside the transaction: a refused sign-in changes nothing.
         if (user.is_banned) throw forbidden(BANNED_MESSAGE, 'BANNED');
         await insertSession(trx, {

@@ -267,7 +267,9 @@ export function HackathonPage() {
                         setMembers(next);
                       }}
                     />
-                    @{registration.user.intra_login} <span className="muted">· {registration.event.name}</span>
+                    <span>
+                      @{registration.user.intra_login} <span className="muted">· {registration.event.name}</span>
+                    </span>
                   </label>
                 ))}
               </fieldset>
