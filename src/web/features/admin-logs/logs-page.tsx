@@ -82,7 +82,7 @@ export function LogsPage() {
             <tbody>
               {logs.data?.data.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{formatDateTime(entry.created_at)}</td>
+                  <td className="nowrap">{formatDateTime(entry.created_at)}</td>
                   <td>
                     <code>{entry.action}</code>
                   </td>
