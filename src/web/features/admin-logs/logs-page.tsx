@@ -66,7 +66,8 @@ export function LogsPage() {
       ) : logs.data?.data.length === 0 ? (
         <p className="empty-state">No log entries match these filters.</p>
       ) : (
-        <div className="table-wrap">
+        // Focusable so that keyboard users can scroll it sideways on a narrow screen.
+        <div className="table-wrap" role="region" aria-label="Audit log entries" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Audit log, newest first</caption>
             <thead>
