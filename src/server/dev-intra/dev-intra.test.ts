@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEV_INTRA_CLIENT } from '../config';
+import { authorizeAs, startSignIn } from '../testing/sign-in';
+import { createTestApp, testClock, type TestApp } from '../testing/test-app';
+
+/** The stand-in must be as strict as the real intra, or the app's client code is never really exercised. */
+describe('the local 42 stand-in', () => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+
+  async function codeFor(login: string) {
+    const { authorizeUrl } = await startSignIn(t.app);
+    const { code } = await authorizeAs(t.app, authorizeUrl, login);
+    return { code, redirectUri: authorizeUrl.searchParams.get('redirect_uri')! };
+  }
+
+  const exchange = (fields: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/dev/intra/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: DEV_INTRA_CLIENT.id,
+        client_secret: DEV_INTRA_CLIENT.secret,
+        ...fields,
+      }).toString(),
+    });
+
+  it('exchanges a code once: a replayed code is refused', async () => {
+    t = await createTestApp();
+    const { code, redirectUri } = await codeFor('jdoe');
+    const first = await exchange({ code, redirect_uri: redirectUri });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ token_type: 'bearer', scope: 'public' });
+    const replay = await exchange({ code, redirect_uri: redirectUri });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({ error: 'invalid_grant' });
+  });
+
+  it('refuses a wrong client secret, another redirect uri and an expired code', async () => {
+    const clock = testClock();
+    t = await createTestApp({}, { clock });
+    const wrongSecret = await codeFor('jdoe');
+    expect((await exchange({ ...pick(wrongSecret), client_secret: 'guess' })).statusCode).toBe(401);
+
+    const otherRedirect = await codeFor('jdoe');
+    const answer = await exchange({ code: otherRedirect.code, redirect_uri: 'https://evil.example/auth/callback' });
+    expect(answer.json()).toEqual({ error: 'invalid_grant' });
+
+    const late = await codeFor('jdoe');
+    clock.advance(61_000);
+    expect((await exchange(pick(late))).json()).toEqual({ error: 'invalid_grant' });
+  });
+
+  it('answers /v2/me only with a valid token, in the shape of the real intra', async () => {
+    t = await createTestApp();
+    expect((await t.app.inject({ url: '/dev/intra/v2/me' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/dev/intra/v2/me', headers: { authorization: 'Bearer forged' } })).statusCode,
+    ).toBe(401);
+
+    const { access_token } = (await exchange(pick(await codeFor('ada-lovelace')))).json();
+    const me = await t.app.inject({ url: '/dev/intra/v2/me', headers: { authorization: `Bearer ${access_token}` } });
+    expect(me.json()).toMatchObject({
+      id: expect.any(Number),
+      login: 'ada-lovelace',
+      email: 'ada-lovelace@student.1337.ma',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      image: { link: expect.stringMatching(/\/dev\/intra\/avatars\/ada-lovelace\.svg$/) },
+      campus: [{ id: expect.any(Number), name: expect.any(String) }],
+      campus_users: [{ is_primary: true }],
+      cursus_users: expect.arrayContaining([
+        expect.objectContaining({ level: expect.any(Number), cursus: { slug: '42cursus' } }),
+      ]),
+    });
+    // The same login always gives the same person.
+    const again = (await exchange(pick(await codeFor('ada-lovelace')))).json();
+    const meAgain = await t.app.inject({
+      url: '/dev/intra/v2/me',
+      headers: { authorization: `Bearer ${again.access_token}` },
+    });
+    expect(meAgain.json()).toEqual(me.json());
+  });
+
+  it('refuses a login outside ^[a-z][a-z0-9-]{1,19}$ on its form', async () => {
+    t = await createTestApp();
+    const { authorizeUrl } = await startSignIn(t.app);
+    const form = new URLSearchParams(authorizeUrl.searchParams);
+    form.set('login', '1-not-a-login');
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/dev/intra/oauth/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.headers.location).toBeUndefined();
+  });
+
+  it('is not served when real 42 credentials are configured', async () => {
+    t = await createTestApp({ FT_CLIENT_ID: 'real-id', FT_CLIENT_SECRET: 'real-secret' });
+    expect((await t.app.inject({ url: '/dev/intra/oauth/authorize' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/dev/intra/oauth/token' })).statusCode).toBe(404);
+  });
+});
+
+const pick = ({ code, redirectUri }: { code: string; redirectUri: string }) => ({ code, redirect_uri: redirectUri });
