@@ -16,7 +16,14 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerChallengesRoutes } from './modules/challenges/challenges.routes';
 import { registerHackathonRoutes } from './modules/hackathon/hackathon.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerMaintenanceRoutes } from './modules/maintenance/maintenance.routes';
+import {
+  DEFAULT_MAINTENANCE_SCHEDULE,
+  scheduleMaintenance,
+  type MaintenanceSchedule,
+} from './modules/maintenance/maintenance.timer';
 import { registerMemberRoutes } from './modules/members/members.routes';
+import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
@@ -33,6 +40,8 @@ export type BuildOptions = {
   webRoot?: string;
   /** Where logs go (standard output by default); tests read them. */
   logStream?: { write(line: string): void };
+  /** When the maintenance jobs run on their own (hourly by default); false: only on demand. */
+  maintenance?: MaintenanceSchedule | false;
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -100,6 +109,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHackathonRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerChallengesRoutes(app, deps);
+  registerProjectRoutes(app, deps);
+  registerMaintenanceRoutes(app, deps);
   if (config.devIntra) {
     // Its own context, so that its form-encoded parser serves no JSON route.
     await app.register(async (scope) => registerDevIntra(scope as App, deps));
@@ -111,5 +122,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redis?.disconnect();
     await database.close();
   });
+  // After the hook above: onClose hooks run in reverse order, so the timer stops before the database closes.
+  const maintenance = options.maintenance ?? DEFAULT_MAINTENANCE_SCHEDULE;
+  if (maintenance) scheduleMaintenance(app, deps, maintenance);
   return app;
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -8,17 +11,27 @@ import type { App, Clock } from '../deps';
 
 export const testEngine = (process.env.TEST_ENGINE ?? 'sqlite') as 'sqlite' | 'postgres';
 
-/** A fresh, migrated database: SQLite in memory, or a schema of its own on PostgreSQL. */
-export async function createTestDatabase(): Promise<{
+/**
+ * A fresh, migrated database: SQLite in memory (in a file of a temp folder with `inFile`, so
+ * that several connections can share it), or a schema of its own on PostgreSQL.
+ */
+export async function createTestDatabase({ inFile = false } = {}): Promise<{
   database: Database;
   config: Config['database'];
   drop(): Promise<void>;
 }> {
   if (testEngine === 'sqlite') {
-    const config = { engine: 'sqlite' as const, file: ':memory:' };
+    const dir = inFile ? fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-')) : null;
+    const config = { engine: 'sqlite' as const, file: dir ? path.join(dir, 'club.sqlite') : ':memory:' };
     const database = openDatabase(config);
     await migrateToLatest(database);
-    return { database, config, drop: async () => {} };
+    return {
+      database,
+      config,
+      async drop() {
+        if (dir) fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
@@ -61,21 +74,60 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+const testConfig = (env: Record<string, string>) =>
+  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env });
+
+/** Builds the app on a database and listens on loopback. The maintenance timer is off unless asked for. */
+async function listeningApp(
+  config: Config,
+  database: Database,
+  options: Omit<BuildOptions, 'database'>,
+): Promise<{ app: App; baseUrl: string }> {
+  const app = await buildApp(config, { maintenance: false, ...options, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address() as { port: number };
+  return { app, baseUrl: `http://127.0.0.1:${address.port}` };
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
   options: Omit<BuildOptions, 'database'> = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env });
-  const app = await buildApp(config, { ...options, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address() as { port: number };
+  const { app, baseUrl } = await listeningApp(testConfig(env), database, options);
   return {
     app,
     database,
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl,
     async close() {
       await app.close();
+      await drop();
+    },
+  };
+}
+
+/**
+ * Several apps on one database, as several server processes share it: each with its own
+ * connection (pool), on one SQLite file or one PostgreSQL schema. `close` closes them all and
+ * drops the database.
+ */
+export async function createTestApps(
+  count: number,
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'database'> = {},
+): Promise<{ apps: TestApp[]; close(): Promise<void> }> {
+  const { database: first, config: databaseConfig, drop } = await createTestDatabase({ inFile: true });
+  const config = { ...testConfig(env), database: databaseConfig };
+  const apps: TestApp[] = [];
+  for (let i = 0; i < count; i++) {
+    const database = i === 0 ? first : openDatabase(databaseConfig);
+    const { app, baseUrl } = await listeningApp(config, database, options);
+    apps.push({ app, database, baseUrl, close: () => app.close() });
+  }
+  return {
+    apps,
+    async close() {
+      for (const t of apps) await t.close();
       await drop();
     },
   };

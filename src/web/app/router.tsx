@@ -66,6 +66,7 @@ export const router = createBrowserRouter([
           { path: 'challenges', ...admin(() => import('../features/admin-challenges/challenges-page')) },
           { path: 'submissions', ...admin(() => import('../features/admin-challenges/submissions-page')) },
           { path: 'hackathon', ...admin(() => import('../features/admin-hackathon/hackathon-page')) },
+          { path: 'projects', ...admin(() => import('../features/admin-projects/projects-page')) },
           { path: 'logs', ...admin(() => import('../features/admin-logs/logs-page')) },
         ],
       },

@@ -10,6 +10,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/challenges', label: 'Challenges' },
   { to: '/admin/submissions', label: 'Submissions' },
   { to: '/admin/hackathon', label: 'Hackathon' },
+  { to: '/admin/projects', label: 'Projects' },
   { to: '/admin/logs', label: 'Logs' },
 ] as const;
 

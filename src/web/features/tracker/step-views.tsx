@@ -76,7 +76,9 @@ export function Complete() {
       <h3>Next steps</h3>
       <ul>
         <li>Join the club&apos;s next meeting and meet your team mates.</li>
-        <li>Propose or join a club project with the board.</li>
+        <li>
+          <a href="#projects">Propose a club project</a> below, or join one with the board.
+        </li>
         <li>Help the next candidates with their challenges.</li>
       </ul>
       <div>

@@ -5,6 +5,7 @@ import { fullName } from '../auth/user-menu';
 import { useSession } from '../auth/use-session';
 import { ChallengesStep } from '../challenges/challenges-step';
 import { HackathonStep } from '../hackathon/hackathon-step';
+import { MyProjects } from '../projects/my-projects';
 import { ApplicationForm } from './application-form';
 import { ProgressBar } from './progress-bar';
 import { Complete, Declined, SubmittedCard, WaitingForBoard } from './step-views';
@@ -33,6 +34,7 @@ export function TrackerPage() {
       {step === 2 && <HackathonStep />}
       {step === 3 && <WaitingForBoard />}
       {step === 4 && <Complete />}
+      {step === 4 && <MyProjects />}
       {step === -1 && mine && <Declined application={mine} />}
     </div>
   );

@@ -1,0 +1,74 @@
+import type { CleanupResult, ExpiredProjectsResult } from '../../../contract/maintenance';
+import type { Deps } from '../../deps';
+import { recordAudit, type Actor } from '../audit/audit.repository';
+import { deleteExpiredOauthStates, deleteExpiredSessions } from '../auth/sessions.repository';
+import { expireOverdueProjects } from '../projects/projects.repository';
+
+/**
+ * The maintenance jobs of decisions §8. Each change is one conditional statement, so running a
+ * job twice, or from several processes at once, changes every row once: the runs that come
+ * second find nothing left to change and say so. `actor` is the admin who asked, or null for
+ * the server's own timer.
+ */
+export function createMaintenanceService(deps: Deps) {
+  const { db, clock } = deps;
+
+  return {
+    /**
+     * Approved projects past their deadline become expired. Each one gets its own audit entry
+     * (by whoever ran the job), so a project's history is complete however it expired.
+     */
+    async expireProjects(actor: Actor): Promise<ExpiredProjectsResult> {
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        const expired = await expireOverdueProjects(trx, now.toISOString());
+        expired.sort((a, b) => a.id - b.id);
+        for (const project of expired) {
+          await recordAudit(trx, {
+            action: 'project.expired',
+            entity_type: 'project',
+            entity_id: project.id,
+            actor,
+            details: {
+              owner_id: project.owner_id,
+              deadline: project.deadline,
+              before: { status: 'approved' },
+              after: { status: 'expired' },
+            },
+            at: now,
+          });
+        }
+        return { expired_projects: expired.length, project_ids: expired.map((project) => project.id) };
+      });
+    },
+
+    /**
+     * Deletes expired sessions and sign-in states. An admin's run that deleted something is
+     * audited; the timer's housekeeping is only logged (nobody made a decision).
+     */
+    async cleanup(actor: Actor): Promise<CleanupResult> {
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        const result = {
+          sessions_deleted: await deleteExpiredSessions(trx, now.toISOString()),
+          oauth_states_deleted: await deleteExpiredOauthStates(trx, now.toISOString()),
+        };
+        if (actor && (result.sessions_deleted > 0 || result.oauth_states_deleted > 0)) {
+          await recordAudit(trx, {
+            action: 'maintenance.cleanup',
+            entity_type: 'maintenance',
+            entity_id: null,
+            actor,
+            details: {
+              ...result,
+              before: { expired_sessions: result.sessions_deleted, expired_oauth_states: result.oauth_states_deleted },
+              after: { expired_sessions: 0, expired_oauth_states: 0 },
+            },
+            at: now,
+          });
+        }
+        return result;
+      });
+    },
+  };
+}

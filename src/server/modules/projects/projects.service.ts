@@ -1,0 +1,140 @@
+import type { List } from '../../../contract/common';
+import {
+  isFutureDeadline,
+  PROJECT_DEADLINE_MESSAGE,
+  type Project,
+  type ProjectDecision,
+  type ProjectForm,
+} from '../../../contract/projects';
+import type { Transaction } from 'kysely';
+import type { DB, UserRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { badRequest, conflict, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.repository';
+import {
+  decidePendingProject,
+  findProject,
+  insertProject,
+  listProjects,
+  type ProjectFilter,
+} from './projects.repository';
+
+const NOT_FOUND = 'This project does not exist.';
+
+/** What an audit entry keeps of a project's state. */
+const stateOf = (project: Project) => ({
+  status: project.status,
+  validation_notes: project.validation_notes,
+  validated_at: project.validated_at,
+  validated_by: project.validated_by,
+});
+
+export function createProjectsService(deps: Deps) {
+  const { db, clock } = deps;
+
+  return {
+    /** A member proposes a project; it waits, pending, for an admin's decision. */
+    async propose(owner: UserRow, form: ProjectForm): Promise<Project> {
+      const now = clock.now();
+      if (!isFutureDeadline(form.deadline, now)) {
+        throw badRequest(PROJECT_DEADLINE_MESSAGE, 'VALIDATION_FAILED', [
+          { path: 'deadline', message: PROJECT_DEADLINE_MESSAGE },
+        ]);
+      }
+      return db.transaction().execute(async (trx) => {
+        const id = await insertProject(trx, {
+          owner_id: owner.id,
+          title: form.title,
+          description: form.description,
+          deadline: form.deadline,
+          status: 'pending',
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        });
+        const project = (await findProject(trx, id))!;
+        await recordAudit(trx, {
+          action: 'project.proposed',
+          entity_type: 'project',
+          entity_id: id,
+          actor: owner,
+          details: {
+            before: null,
+            after: {
+              title: project.title,
+              description: project.description,
+              deadline: project.deadline,
+              status: 'pending',
+            },
+          },
+          at: now,
+        });
+        return project;
+      });
+    },
+
+    mine: (owner: UserRow, page: { limit: number; offset: number }): Promise<List<Project>> =>
+      listProjects(db, { owner_id: owner.id, ...page }),
+
+    list: (filter: ProjectFilter): Promise<List<Project>> => listProjects(db, filter),
+
+    async detail(id: number): Promise<Project> {
+      const project = await findProject(db, id);
+      if (!project) throw notFound(NOT_FOUND);
+      return project;
+    },
+
+    /**
+     * Approves or rejects a pending project. The change is one conditional UPDATE: when two admins
+     * decide at once, one wins and the other answers 409 with nothing written.
+     */
+    async validate(
+      actor: UserRow,
+      id: number,
+      decision: { status: ProjectDecision; validation_notes: string | null },
+    ): Promise<Project> {
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        // The conditional UPDATE alone decides who wins; reading first would leave a gap a second admin could use.
+        const changed = await decidePendingProject(trx, id, {
+          status: decision.status,
+          validation_notes: decision.validation_notes,
+          validated_at: now.toISOString(),
+          validated_by: actor.id,
+        });
+        if (!changed) throw await refusal(trx, id);
+        const after = (await findProject(trx, id))!;
+        await recordAudit(trx, {
+          action: `project.${decision.status}`,
+          entity_type: 'project',
+          entity_id: id,
+          actor,
+          // Pending is the only state a decision starts from, and nothing is set on a project before it.
+          details: { owner_id: after.owner_id, before: PENDING_STATE, after: stateOf(after) },
+          at: now,
+        });
+        return after;
+      });
+    },
+  };
+}
+
+const PENDING_STATE = { status: 'pending', validation_notes: null, validated_at: null, validated_by: null } as const;
+
+/** Why a decision changed nothing: no such project (404), already decided, or approved too late (409). */
+async function refusal(db: Transaction<DB>, id: number) {
+  const current = await findProject(db, id);
+  if (!current) return notFound(NOT_FOUND);
+  if (current.status !== 'pending') return conflict(alreadyDecided(current.status));
+  return conflict('The deadline of this project has passed: it can only be rejected.');
+}
+
+function alreadyDecided(status: Project['status']): string {
+  switch (status) {
+    case 'approved':
+      return 'This project has already been approved.';
+    case 'rejected':
+      return 'This project has already been rejected.';
+    default:
+      return 'This project has expired and can no longer be validated.';
+  }
+}
