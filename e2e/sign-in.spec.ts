@@ -43,6 +43,13 @@ test('the callback page without code or state says Missing OAuth parameters and 
   await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
 });
 
+test('a sign-in refused at the intra (error=access_denied) says Login failed and goes home', async ({ page }) => {
+  await page.goto('/auth/callback?error=access_denied&state=abc');
+  await expect(page.getByRole('heading', { name: 'Authentication Failed' })).toBeVisible();
+  await expect(page.getByText('Login failed. Please try again.')).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
+});
+
 test('a signed-out visitor of /apply is sent home and returns to /apply after signing in', async ({ page }) => {
   await page.goto('/apply');
   await page.waitForURL((url) => url.pathname === '/');

@@ -4,7 +4,7 @@ import { CALLBACK_FAILURE_REDIRECT_MS, CALLBACK_SUCCESS_REDIRECT_MS } from '../.
 import type { User } from '../../../contract/users';
 import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { takeReturnTo } from './sign-in';
+import { LOGIN_FAILED, takeReturnTo } from './sign-in';
 import { useSetSession } from './use-session';
 import './auth-pages.css';
 
@@ -39,6 +39,8 @@ export function CallbackPage() {
   const setSession = useSetSession();
   const [outcome, setOutcome] = useState<Outcome>(() => {
     const params = new URLSearchParams(window.location.search);
+    // The intra sends `error` (e.g. access_denied) instead of a code when the person said no.
+    if (params.get('error')) return { state: 'error', message: LOGIN_FAILED };
     return params.get('code') && params.get('state')
       ? { state: 'processing' }
       : { state: 'error', message: 'Missing OAuth parameters' };

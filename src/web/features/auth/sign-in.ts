@@ -21,6 +21,7 @@ export function takeReturnTo(): string | null {
 }
 
 export const LOGIN_URL = '/api/auth/login';
+export const LOGIN_FAILED = 'Login failed. Please try again.';
 
 /** Starts the OAuth flow with a full page navigation (the server redirects to the intra). */
 export function startSignIn(returnTo?: string): void {
