@@ -49,8 +49,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
-    // A reverse proxy on the same machine tells the client's address.
-    trustProxy: 'loopback',
+    // The reverse proxies that tell the client's address: one on the same machine by default.
+    trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     // One line per request costs more than the request itself; errors are logged anyway.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
@@ -85,11 +85,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
+  if (redis) {
+    // Said once per outage: ioredis reports every reconnection attempt.
+    let down = false;
+    redis.on('error', (error) => {
+      if (down) return;
+      down = true;
+      app.log.warn({ err: error }, 'Redis is unreachable: requests go through without a rate limit until it is back');
+    });
+    redis.on('ready', () => {
+      if (down) app.log.warn('Redis is reachable again: the rate limit is back');
+      down = false;
+    });
+  }
   if (config.rateLimitPerMinute > 0) {
     await app.register(fastifyRateLimit, {
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
-      ...(redis ? { redis, nameSpace: 'club-rate-limit:' } : {}),
+      // A Redis outage must not take the site down with it: the limit fails open (decision 0092).
+      ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
       // Students of one campus share one public address: a signed-in user has a budget of their own.
       keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
       errorResponseBuilder: (_request, context) => ({

@@ -1,8 +1,18 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOGIN_PATTERN = /^[a-z][a-z0-9-]{1,19}$/;
+
+/** An entry of proxy-addr's list, which Fastify's trustProxy takes. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 const optionalText = z
   .string()
@@ -26,7 +36,20 @@ const envSchema = z.object({
   FT_CLIENT_SECRET: optionalText,
   FT_OAUTH_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.intra.42.fr'),
   ADMIN_LOGINS: z.string().default(''),
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((value) => value.split(',').map((entry) => entry.trim()))
+    .refine(
+      (entries) => entries.every(isProxyAddress),
+      'must list addresses or ranges (10.0.0.0/8), or loopback, linklocal, uniquelocal, separated by commas',
+    ),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
+    .default('club:'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -45,7 +68,11 @@ export type Config = {
   devIntra: boolean;
   oauth: { clientId: string; clientSecret: string; baseUrl: string };
   adminLogins: string[];
+  /** The reverse proxies whose X-Forwarded-For tells the client's address (proxy-addr's syntax). */
+  trustProxy: string[];
   redisUrl?: string;
+  /** Starts every key the app writes in Redis, so that several deployments can share one. */
+  redisKeyPrefix: string;
   rateLimitPerMinute: number;
   smtpUrl?: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -107,7 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           baseUrl: vars.FT_OAUTH_BASE_URL.replace(/\/+$/, ''),
         },
     adminLogins: adminLogins.length === 0 && devIntra ? ['admin'] : adminLogins,
+    trustProxy: vars.TRUST_PROXY,
     redisUrl: vars.REDIS_URL,
+    redisKeyPrefix: vars.REDIS_KEY_PREFIX,
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     smtpUrl: vars.SMTP_URL,
     logLevel: vars.LOG_LEVEL,
@@ -115,10 +144,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function parseDatabase(url: string | undefined, dataDir: string): Database {
-  if (url?.startsWith('postgres')) return { engine: 'postgres', url };
+  if (url?.startsWith('postgres')) return parsePostgres(url);
   if (url?.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     return { engine: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
   }
   return { engine: 'sqlite', file: path.join(dataDir, 'club.sqlite') };
+}
+
+const SCHEMA_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * `?schema=name` puts the app's tables in that PostgreSQL schema (the migrations create it when
+ * missing), so that one database can hold several instances. pg itself never sees the parameter.
+ */
+function parsePostgres(url: string): Database {
+  if (!/[?&]schema=/.test(url)) return { engine: 'postgres', url };
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError('DATABASE_URL', 'is not a valid URL');
+  }
+  const schema = parsed.searchParams.get('schema') ?? '';
+  if (!SCHEMA_PATTERN.test(schema)) {
+    throw new ConfigError('DATABASE_URL', `names the schema "${schema}": use lowercase letters, digits and _`);
+  }
+  parsed.searchParams.delete('schema');
+  return { engine: 'postgres', url: parsed.toString(), schema };
 }

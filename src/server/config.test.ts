@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('DATABASE_URL with a schema', () => {
+  it('puts the app in the schema named by ?schema= and hands pg the URL without it', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://club:pw@db.internal:5432/club?schema=club_a&sslmode=require',
+    });
+    expect(config.database).toEqual({
+      engine: 'postgres',
+      url: 'postgres://club:pw@db.internal:5432/club?sslmode=require',
+      schema: 'club_a',
+    });
+  });
+
+  it('leaves a URL without ?schema= exactly as it was', () => {
+    const url = 'postgresql://club@/club?host=/var/run/postgresql';
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ engine: 'postgres', url });
+  });
+
+  it('refuses a schema name that is not a plain lowercase identifier, naming DATABASE_URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/club?schema=Club;drop' })).toThrow(/DATABASE_URL/);
+  });
+});
+
+describe('REDIS_KEY_PREFIX', () => {
+  it('defaults to club: and refuses spaces, naming the variable', () => {
+    expect(loadConfig({}).redisKeyPrefix).toBe('club:');
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'staging:' }).redisKeyPrefix).toBe('staging:');
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'two words' })).toThrow(/REDIS_KEY_PREFIX/);
+  });
+});

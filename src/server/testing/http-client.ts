@@ -1,0 +1,75 @@
+/** Plain HTTP against a server process, as a browser without JavaScript would talk to it. */
+
+export type HttpAnswer = {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body, or undefined when the body is not JSON. */
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  text: string;
+};
+
+export async function call(
+  baseUrl: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: { cookie?: string; json?: unknown; headers?: Record<string, string> } = {},
+): Promise<HttpAnswer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.json !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: options.json === undefined ? undefined : JSON.stringify(options.json),
+    redirect: 'manual',
+  });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status: response.status, headers: response.headers, body, text };
+}
+
+function cookieValue(headers: Headers, name: string): string | undefined {
+  const line = headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+  return line?.split(';')[0]!.slice(name.length + 1);
+}
+
+/**
+ * Signs in through the local 42 stand-in over HTTP. The sign-in starts on `start` and ends on
+ * `finish`: the state lives in the shared database, while the stand-in's codes live in the
+ * memory of the process that issued them, so the authorize form and the callback go to the
+ * same process, as they do behind a proxy that pins nothing.
+ */
+export async function signInOverHttp(
+  start: string,
+  finish: string,
+  login: string,
+): Promise<{ cookie: string; user: { id: number; intra_login: string } & Record<string, unknown> }> {
+  const begin = await fetch(`${start}/api/auth/login`, { redirect: 'manual' });
+  if (begin.status !== 302) throw new Error(`sign-in of ${login}: /api/auth/login answered ${begin.status}`);
+  const state = cookieValue(begin.headers, 'oauth_state')!;
+  const authorizeUrl = new URL(begin.headers.get('location')!);
+
+  const form = new URLSearchParams(authorizeUrl.searchParams);
+  form.set('login', login);
+  const authorized = await fetch(`${finish}/dev/intra/oauth/authorize`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
+  if (authorized.status !== 302) throw new Error(`sign-in of ${login}: authorize answered ${authorized.status}`);
+  const back = new URL(authorized.headers.get('location')!);
+
+  const query = new URLSearchParams({ code: back.searchParams.get('code')!, state: back.searchParams.get('state')! });
+  const callback = await fetch(`${finish}/api/auth/callback?${query}`, {
+    headers: { cookie: `oauth_state=${state}` },
+  });
+  const text = await callback.text();
+  if (callback.status !== 200) throw new Error(`sign-in of ${login}: callback answered ${callback.status} ${text}`);
+  return { cookie: `sid=${cookieValue(callback.headers, 'sid')}`, user: JSON.parse(text) };
+}
