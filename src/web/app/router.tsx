@@ -67,6 +67,8 @@ export const router = createBrowserRouter([
           { path: 'submissions', ...admin(() => import('../features/admin-challenges/submissions-page')) },
           { path: 'hackathon', ...admin(() => import('../features/admin-hackathon/hackathon-page')) },
           { path: 'logs', ...admin(() => import('../features/admin-logs/logs-page')) },
+          { path: 'settings', ...admin(() => import('../features/admin-settings/settings-page')) },
+          { path: 'events', ...admin(() => import('../features/admin-events/events-page')) },
         ],
       },
       { path: '*', Component: NotFoundPage },

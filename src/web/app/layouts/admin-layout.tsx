@@ -11,6 +11,8 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/submissions', label: 'Submissions' },
   { to: '/admin/hackathon', label: 'Hackathon' },
   { to: '/admin/logs', label: 'Logs' },
+  { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/events', label: 'Events' },
 ] as const;
 
 function Sidebar() {
