@@ -1,7 +1,23 @@
 import { z } from 'zod';
 
-const httpUrl = z.url({ protocol: /^https?$/ }).max(500);
-const text = (max: number) => z.string().trim().min(1).max(max);
+// Messages are sentences for the board: the Settings page shows them beside the fields, the API in `details`.
+
+export const MAX_SETTING_DAYS = 365;
+export const BOARD_SIZE = 4;
+export const MAX_SOCIAL_LINKS = 8;
+export const MAX_SPONSORS = 20;
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'Enter a web address starting with http:// or https://.' })
+  .max(500, 'At most 500 characters.');
+const text = (max: number) =>
+  z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(max, `At most ${max} characters.`);
+const days = (min: number) =>
+  z
+    .number({ error: 'Enter a whole number of days.' })
+    .int('Enter a whole number of days.')
+    .min(min, `At least ${min} day${min === 1 ? '' : 's'}.`)
+    .max(MAX_SETTING_DAYS, `At most ${MAX_SETTING_DAYS} days.`);
 
 export const boardMemberSchema = z.object({
   name: text(80),
@@ -22,16 +38,16 @@ export const socialLinkSchema = z.object({
 
 /** Every setting of decisions §8 with its rule. Stored one row per key; defaults in migration 0002. */
 export const settingsSchema = z.object({
-  applications_open: z.boolean(),
-  challenge_deadline_days: z.number().int().min(1).max(365),
-  hackathon_registration_delay_days: z.number().int().min(0).max(365),
-  contact_email: z.email().max(200),
+  applications_open: z.boolean({ error: 'Choose whether applications are open.' }),
+  challenge_deadline_days: days(1),
+  hackathon_registration_delay_days: days(0),
+  contact_email: z.email('Enter an email address.').max(200, 'At most 200 characters.'),
   contact_phone: text(40),
   contact_address: text(200),
   contact_map_url: httpUrl,
-  social_links: z.array(socialLinkSchema).max(8),
-  board_members: z.array(boardMemberSchema).length(4),
-  sponsors: z.array(sponsorSchema).max(20),
+  social_links: z.array(socialLinkSchema).max(MAX_SOCIAL_LINKS, `At most ${MAX_SOCIAL_LINKS} social links.`),
+  board_members: z.array(boardMemberSchema).length(BOARD_SIZE, `The board listing has exactly ${BOARD_SIZE} people.`),
+  sponsors: z.array(sponsorSchema).max(MAX_SPONSORS, `At most ${MAX_SPONSORS} sponsors.`),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

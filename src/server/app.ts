@@ -14,6 +14,7 @@ import { registerApplicationRoutes } from './modules/applications/applications.r
 import { registerAuditLogRoutes } from './modules/audit/audit-logs.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerChallengesRoutes } from './modules/challenges/challenges.routes';
+import { registerClubEventRoutes } from './modules/club-events/club-events.routes';
 import { registerHackathonRoutes } from './modules/hackathon/hackathon.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMaintenanceRoutes } from './modules/maintenance/maintenance.routes';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerChallengesRoutes(app, deps);
   registerProjectRoutes(app, deps);
   registerMaintenanceRoutes(app, deps);
+  registerClubEventRoutes(app, deps);
   if (config.devIntra) {
     // Its own context, so that its form-encoded parser serves no JSON route.
     await app.register(async (scope) => registerDevIntra(scope as App, deps));

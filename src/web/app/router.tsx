@@ -68,6 +68,8 @@ export const router = createBrowserRouter([
           { path: 'hackathon', ...admin(() => import('../features/admin-hackathon/hackathon-page')) },
           { path: 'projects', ...admin(() => import('../features/admin-projects/projects-page')) },
           { path: 'logs', ...admin(() => import('../features/admin-logs/logs-page')) },
+          { path: 'settings', ...admin(() => import('../features/admin-settings/settings-page')) },
+          { path: 'events', ...admin(() => import('../features/admin-events/events-page')) },
         ],
       },
       { path: '*', Component: NotFoundPage },

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Settings } from '../../../contract/settings';
 import { DEFAULT_SETTINGS } from '../../../contract/settings-defaults';
-import type { Db } from '../../db/database';
+import type { Db, Engine } from '../../db/database';
 import type { DB } from '../../db/schema';
 
 type Executor = Db | Transaction<DB>;
@@ -11,6 +11,11 @@ export async function readSettings(db: Executor): Promise<Settings> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
   const stored = Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
   return { ...DEFAULT_SETTINGS, ...stored } as Settings;
+}
+
+/** On PostgreSQL, holds every stored setting until the transaction ends (SQLite writes one at a time anyway). */
+export async function lockSettings(db: Executor, engine: Engine): Promise<void> {
+  if (engine === 'postgres') await db.selectFrom('settings').select('key').forUpdate().execute();
 }
 
 export async function readSetting<K extends keyof Settings>(db: Executor, key: K): Promise<Settings[K]> {

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Settings } from '../../../contract/settings';
 import { DEFAULT_SETTINGS } from '../../../contract/settings-defaults';
+import { expectGuarded } from '../../testing/guards';
 import { signIn } from '../../testing/sign-in';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { writeSetting } from './settings.repository';
@@ -85,12 +87,160 @@ describe('admin settings', () => {
     );
   });
 
-  it('is for admins only', async () => {
-    const { cookie } = await signIn(t.app, 'jdoe');
-    expect((await t.app.inject({ url: '/api/admin/settings' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/admin/settings', headers: { cookie } })).statusCode).toBe(403);
+  it('refuses a bad value of every key with its path in details, and writes no row and no audit entry', async () => {
+    const { cookie } = await signIn(t.app, 'admin');
+    const member = (changes: object) => [{ ...DEFAULT_SETTINGS.board_members[0], ...changes }];
+    const bad: [Partial<Record<keyof Settings, unknown>>, string][] = [
+      [{ applications_open: 'yes' }, 'settings.applications_open'],
+      [{ challenge_deadline_days: 366 }, 'settings.challenge_deadline_days'],
+      [{ challenge_deadline_days: 2.5 }, 'settings.challenge_deadline_days'],
+      [{ hackathon_registration_delay_days: -1 }, 'settings.hackathon_registration_delay_days'],
+      [{ contact_email: '' }, 'settings.contact_email'],
+      [{ contact_phone: '   ' }, 'settings.contact_phone'],
+      [{ contact_address: 'x'.repeat(201) }, 'settings.contact_address'],
+      [{ contact_map_url: 'javascript:alert(1)' }, 'settings.contact_map_url'],
+      [{ social_links: [{ label: 'X', url: 'ftp://x.example' }] }, 'settings.social_links.0.url'],
+      [{ social_links: Array(9).fill({ label: 'X', url: 'https://x.example' }) }, 'settings.social_links'],
+      [
+        { board_members: [...DEFAULT_SETTINGS.board_members.slice(1), ...member({ name: '' })] },
+        'settings.board_members.3.name',
+      ],
+      [
+        { board_members: [...DEFAULT_SETTINGS.board_members.slice(1), ...member({ photo_url: 'not a url' })] },
+        'settings.board_members.3.photo_url',
+      ],
+      [{ board_members: [...DEFAULT_SETTINGS.board_members, ...member({})] }, 'settings.board_members'],
+      [{ sponsors: [{ name: 'Acme', logo_url: null, url: 'data:text/html,hi' }] }, 'settings.sponsors.0.url'],
+      [{ sponsors: [{ name: '', logo_url: null, url: null }] }, 'settings.sponsors.0.name'],
+      [{ sponsors: Array(21).fill({ name: 'Acme', logo_url: null, url: null }) }, 'settings.sponsors'],
+    ];
+    const before = await t.database.db.selectFrom('settings').selectAll().orderBy('key').execute();
+    for (const [settings, path] of bad) {
+      const answer = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: { cookie },
+        // A valid key beside the bad one: the whole request is refused, not half of it.
+        payload: { settings: { applications_open: false, ...settings } },
+      });
+      expect(answer.statusCode, path).toBe(400);
+      expect(
+        answer.json().details.map((detail: { path: string }) => detail.path),
+        path,
+      ).toContain(path);
+    }
+    expect(await t.database.db.selectFrom('settings').selectAll().orderBy('key').execute()).toEqual(before);
     expect(
-      (await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: { cookie }, payload: {} })).statusCode,
-    ).toBe(403);
+      await t.database.db.selectFrom('audit_logs').selectAll().where('entity_type', '=', 'settings').execute(),
+    ).toEqual([]);
+  });
+
+  it('audits a change of every key, stores the trimmed values and shows them on the public endpoint', async () => {
+    const { cookie } = await signIn(t.app, 'admin');
+    const next: Settings = {
+      applications_open: false,
+      challenge_deadline_days: 30,
+      hackathon_registration_delay_days: 3,
+      contact_email: 'board@club.example',
+      contact_phone: '+212 600 000 000',
+      contact_address: 'Lab 3, 1337 Benguerir',
+      contact_map_url: 'https://maps.example/lab',
+      social_links: [{ label: 'Mastodon', url: 'https://mastodon.example/@club' }],
+      board_members: [
+        { name: 'Amina', title: 'President', photo_url: 'https://img.example/amina.png' },
+        { name: 'Youssef', title: 'Vice President', photo_url: null },
+        { name: 'Sara', title: 'Technical Lead', photo_url: null },
+        { name: 'Omar', title: 'Secretary', photo_url: null },
+      ],
+      sponsors: [],
+    };
+    const sent = { ...next, contact_phone: `  ${next.contact_phone}  `, board_members: next.board_members };
+    sent.board_members = [{ ...next.board_members[0]!, name: ' Amina ' }, ...next.board_members.slice(1)];
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { cookie },
+      payload: { settings: sent },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().settings).toEqual(next);
+    const [entry, ...more] = await t.database.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('action', '=', 'settings.updated')
+      .execute();
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ entity_type: 'settings', user_name: 'admin' });
+    const details = JSON.parse(entry!.details!);
+    expect(details.after).toEqual(next);
+    expect(details.before).toEqual(DEFAULT_SETTINGS);
+    const publicSettings = (await t.app.inject({ url: '/api/settings/public' })).json();
+    expect(publicSettings.board_members).toEqual(next.board_members);
+    expect(publicSettings.sponsors).toEqual([]);
+  });
+
+  it('writes no audit entry when nothing changes', async () => {
+    const { cookie } = await signIn(t.app, 'admin');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { cookie },
+      payload: { settings: { board_members: DEFAULT_SETTINGS.board_members } },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(
+      await t.database.db.selectFrom('audit_logs').selectAll().where('entity_type', '=', 'settings').execute(),
+    ).toEqual([]);
+  });
+
+  it('keeps the audit trail a chain when admins save the same key at once: each "before" is the previous "after"', async () => {
+    const { cookie } = await signIn(t.app, 'admin');
+    const phones = ['+1 1', '+1 2', '+1 3', '+1 4', '+1 5'];
+    const answers = await Promise.all(
+      phones.map((contact_phone) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/admin/settings',
+          headers: { cookie },
+          payload: { settings: { contact_phone } },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(phones.map(() => 200));
+    const entries = await t.database.db
+      .selectFrom('audit_logs')
+      .select('details')
+      .where('action', '=', 'settings.updated')
+      .orderBy('id')
+      .execute();
+    const trail = entries.map((entry) => JSON.parse(entry.details!) as { before: Settings; after: Settings });
+    expect(trail).toHaveLength(phones.length);
+    expect(trail[0]!.before.contact_phone).toBe(DEFAULT_SETTINGS.contact_phone);
+    for (let i = 1; i < trail.length; i++)
+      expect(trail[i]!.before.contact_phone).toBe(trail[i - 1]!.after.contact_phone);
+    const stored = (await t.app.inject({ url: '/api/settings/public' })).json().contact_phone;
+    expect(stored).toBe(trail.at(-1)!.after.contact_phone);
+  });
+
+  it('is for admins only: 401 anonymous, 403 applicants, 403 BANNED, before validation', async () => {
+    const applicant = await signIn(t.app, 'jdoe');
+    const banned = await signIn(t.app, 'bad');
+    await t.database.db.updateTable('users').set({ is_banned: true }).where('id', '=', banned.user.id).execute();
+    await expectGuarded(
+      t.app,
+      [
+        ['GET', '/api/admin/settings'],
+        ['PUT', '/api/admin/settings'],
+      ],
+      { applicant: applicant.cookie, banned: banned.cookie },
+    );
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { cookie: applicant.cookie },
+      payload: { settings: { applications_open: false } },
+    });
+    expect(put.statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/settings/public' })).json().applications_open).toBe(true);
   });
 });

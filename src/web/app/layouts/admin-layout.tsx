@@ -12,6 +12,8 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/hackathon', label: 'Hackathon' },
   { to: '/admin/projects', label: 'Projects' },
   { to: '/admin/logs', label: 'Logs' },
+  { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/events', label: 'Events' },
 ] as const;
 
 function Sidebar() {

@@ -3,8 +3,10 @@ import { CHALLENGES_PER_CANDIDATE, HACKATHON_HOURS, MIN_MEMBER_XP } from '../../
 import { usePageTitle } from '../../lib/use-page-title';
 import { LOGIN_URL } from '../auth/sign-in';
 import { useSession } from '../auth/use-session';
+import type { ClubEvent } from '../../../contract/club-events';
 import { RobotIllustration } from './robot-illustration';
 import { usePublicSettings } from './use-public-settings';
+import { useUpcomingEvents } from './use-upcoming-events';
 import './public.css';
 
 const VALUES = [
@@ -53,6 +55,53 @@ const initials = (name: string) =>
     .join('')
     .slice(0, 2)
     .toUpperCase();
+
+const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
+
+/** "Sat 5 Dec, 18:00 – 21:00", or with both dates when the event spans days; in the visitor's time zone. */
+function eventWhen(event: ClubEvent): string {
+  const start = new Date(event.starts_at);
+  const day = (date: Date) => date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
+  const time = (date: Date) => date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  if (!event.ends_at) return `${day(start)}, ${time(start)}`;
+  const end = new Date(event.ends_at);
+  return sameDay(start, end)
+    ? `${day(start)}, ${time(start)} – ${time(end)}`
+    : `${day(start)}, ${time(start)} – ${day(end)}, ${time(end)}`;
+}
+
+/** The club's next events; renders nothing when none is coming (issue 4). */
+function UpcomingEvents() {
+  const events = useUpcomingEvents();
+  if (events.length === 0) return null;
+  return (
+    <section className="wrap section club-events-section" aria-labelledby="events-title">
+      <h2 id="events-title">Upcoming events</h2>
+      <p className="section-lead">Workshops, talks and build nights: come and meet the club.</p>
+      <ul className="club-events">
+        {events.map((event) => {
+          const start = new Date(event.starts_at);
+          return (
+            <li key={event.id} className="card club-event">
+              <time className="club-event-date" dateTime={event.starts_at} aria-hidden="true">
+                <span>{start.toLocaleDateString('en-GB', { month: 'short' })}</span>
+                <strong>{start.getDate()}</strong>
+              </time>
+              <div className="club-event-body">
+                <h3>{event.title}</h3>
+                <p className="club-event-meta">
+                  <time dateTime={event.starts_at}>{eventWhen(event)}</time>
+                  {event.location && <span> · {event.location}</span>}
+                </p>
+                {event.description && <p className="club-event-description">{event.description}</p>}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
 
 /** `/` for visitors: the club's shop window (seed §1-§2). */
 export function LandingPage() {
@@ -127,6 +176,8 @@ export function LandingPage() {
         </p>
       </section>
 
+      <UpcomingEvents />
+
       <section className="section section-tint" aria-labelledby="benefits-title">
         <div className="wrap">
           <h2 id="benefits-title">Why join</h2>
@@ -155,8 +206,9 @@ export function LandingPage() {
         <h2 id="board-title">The board</h2>
         <p className="section-lead">The students who run the club, review applications and judge the hackathon.</p>
         <ul className="board">
-          {board_members.map((member) => (
-            <li key={`${member.name}-${member.title}`} className="board-member">
+          {board_members.map((member, index) => (
+            // The board edits four fixed places: the place is the identity, names may repeat.
+            <li key={index} className="board-member">
               {member.photo_url ? (
                 <img src={member.photo_url} alt="" width="96" height="96" loading="lazy" />
               ) : (
@@ -176,14 +228,14 @@ export function LandingPage() {
           <div className="wrap">
             <h2 id="sponsors-title">Sponsors</h2>
             <ul className="sponsors">
-              {sponsors.map((sponsor) => {
+              {sponsors.map((sponsor, index) => {
                 const body = sponsor.logo_url ? (
                   <img src={sponsor.logo_url} alt={sponsor.name} height="48" loading="lazy" />
                 ) : (
                   <span>{sponsor.name}</span>
                 );
                 return (
-                  <li key={sponsor.name}>
+                  <li key={`${index}-${sponsor.name}`}>
                     {sponsor.url ? (
                       <a href={sponsor.url} target="_blank" rel="noopener noreferrer">
                         {body}

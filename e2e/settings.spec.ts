@@ -1,0 +1,207 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { failOnConsoleErrors, signIn, uniqueLogin } from './support';
+
+/** In a context of its own: axe needs one, and each test signs in afresh. */
+async function asAdmin(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  failOnConsoleErrors(page);
+  await signIn(page, 'admin');
+  return page;
+}
+
+/** The landing as a visitor sees it: a fresh context, no cookie, nothing cached. */
+async function visitorLanding(browser: Browser): Promise<{ page: Page; close(): Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  failOnConsoleErrors(page);
+  await page.goto('/');
+  return { page, close: () => context.close() };
+}
+
+/** A datetime-local value `days` from now at `hour`:00, in the browser's (this machine's) time zone. */
+function localInput(days: number, hour: number): string {
+  const date = new Date(Date.now() + days * 24 * 3600 * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(hour)}:00`;
+}
+
+test('an admin renames a board member on the Settings page and a visitor sees the new board listing', async ({
+  browser,
+}) => {
+  const admin = await asAdmin(browser);
+  await admin.goto('/admin');
+  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(admin).toHaveURL(/\/admin\/settings$/);
+  await expect(admin.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+
+  const name = admin.getByLabel('Member 2 name');
+  const title = admin.getByLabel('Member 2 title');
+  await name.fill('');
+  await admin.getByRole('button', { name: 'Save settings' }).click();
+  await expect(admin.getByText('Some settings are not valid: see the messages beside the fields.')).toBeVisible();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toBeFocused();
+  await expect(admin.locator('#setting-board_members-1-name-error')).toHaveText('Required.');
+
+  const newName = `Nadia ${uniqueLogin('n').slice(2)}`;
+  const newTitle = 'Head of Outreach';
+  await name.fill(newName);
+  await title.fill(newTitle);
+  await expect(admin.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Save settings' }).click();
+  await expect(admin.getByText('Settings saved. The public pages show them now.')).toBeVisible();
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+
+  const visitor = await visitorLanding(browser);
+  const board = visitor.page.getByRole('region', { name: 'The board' });
+  await expect(board.locator('.board > li').nth(1)).toContainText(newName);
+  await expect(board.locator('.board > li').nth(1)).toContainText(newTitle);
+  await expect(board.locator('.board > li')).toHaveCount(4);
+  await visitor.close();
+
+  const log = await (await admin.request.get('/api/admin/audit-logs?action=settings.updated&limit=100')).json();
+  expect(
+    log.data.some(
+      (entry: { details: { after?: { board_members?: { name: string }[] } } }) =>
+        entry.details.after?.board_members?.[1]?.name === newName,
+    ),
+  ).toBe(true);
+  await admin.context().close();
+});
+
+test('the Settings page shows the server refusal in a banner and beside the field it names', async ({ browser }) => {
+  const admin = await asAdmin(browser);
+  await admin.goto('/admin/settings');
+  await admin.route('**/api/admin/settings', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: 'settings.contact_phone: This number is not reachable.',
+            code: 'VALIDATION_FAILED',
+            details: [{ path: 'settings.contact_phone', message: 'This number is not reachable.' }],
+          }),
+        })
+      : route.continue(),
+  );
+  await admin.getByLabel('Phone').fill('+212 600 000 001');
+  await admin.getByRole('button', { name: 'Save settings' }).click();
+  await expect(admin.getByRole('alert').filter({ hasText: 'settings.contact_phone: This number' })).toBeVisible();
+  await expect(admin.locator('#setting-contact_phone-error')).toHaveText('This number is not reachable.');
+  await expect(admin.getByLabel('Phone')).toBeFocused();
+  await admin.context().close();
+});
+
+test('a sponsor added on the Settings page shows on the landing, and removing it takes it away', async ({
+  browser,
+}) => {
+  const admin = await asAdmin(browser);
+  await admin.goto('/admin/settings');
+  const sponsors = admin.getByRole('region', { name: 'Sponsors' });
+  await expect(sponsors.getByRole('button', { name: 'Add sponsor' })).toBeVisible();
+  const before = await sponsors.getByRole('listitem').count();
+  await sponsors.getByRole('button', { name: 'Add sponsor' }).click();
+  const sponsor = `Servo Co ${uniqueLogin('s').slice(2)}`;
+  await admin.getByLabel(`Sponsor ${before + 1} name`).fill(sponsor);
+  await admin.getByLabel(`Sponsor ${before + 1} link (optional)`).fill('not a link');
+  await admin.getByRole('button', { name: 'Save settings' }).click();
+  await expect(admin.locator(`#setting-sponsors-${before}-url-error`)).toHaveText(
+    'Enter a web address starting with http:// or https://.',
+  );
+  await admin.getByLabel(`Sponsor ${before + 1} link (optional)`).fill('https://servo.example');
+  await admin.getByRole('button', { name: 'Save settings' }).click();
+  await expect(admin.getByText('Settings saved. The public pages show them now.')).toBeVisible();
+
+  const visitor = await visitorLanding(browser);
+  await expect(visitor.page.getByRole('link', { name: sponsor })).toHaveAttribute('href', 'https://servo.example');
+  await visitor.close();
+
+  await admin.reload();
+  await admin.getByRole('button', { name: `Remove sponsor ${before + 1}` }).click();
+  await admin.getByRole('button', { name: 'Save settings' }).click();
+  await expect(admin.getByText('Settings saved. The public pages show them now.')).toBeVisible();
+  const saved = await (await admin.request.get('/api/admin/settings')).json();
+  expect(saved.settings.sponsors.map((s: { name: string }) => s.name)).not.toContain(sponsor);
+  await admin.context().close();
+});
+
+test('an admin creates a club event that then shows on the landing, and deletes it', async ({ browser }) => {
+  const admin = await asAdmin(browser);
+  await admin.goto('/admin');
+  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Events' }).click();
+  await expect(admin).toHaveURL(/\/admin\/events$/);
+
+  await admin.getByRole('button', { name: 'Add event' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Add event' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Title is required.')).toBeVisible();
+  await expect(dialog.getByText('Start is required.')).toBeVisible();
+
+  const title = `Servo workshop ${uniqueLogin('e').slice(2)}`;
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Location (optional)').fill('Lab 2, 1337 Khouribga');
+  await dialog.getByLabel('Starts').fill(localInput(3, 18));
+  await dialog.getByLabel('Ends (optional)').fill(localInput(3, 16));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('The end cannot be before the start.')).toBeVisible();
+  await dialog.getByLabel('Ends (optional)').fill(localInput(3, 21));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const card = admin.getByRole('listitem').filter({ hasText: title });
+  await expect(card.getByText('Upcoming')).toBeVisible();
+
+  const visitor = await visitorLanding(browser);
+  const events = visitor.page.getByRole('region', { name: 'Upcoming events' });
+  await expect(events.getByRole('heading', { name: title })).toBeVisible();
+  await expect(events.getByRole('listitem').filter({ hasText: title })).toContainText('18:00 – 21:00');
+  await expect(events.getByRole('listitem').filter({ hasText: title })).toContainText('Lab 2, 1337 Khouribga');
+  await visitor.close();
+
+  admin.once('dialog', async (confirm) => {
+    expect(confirm.message()).toBe('Are you sure you want to delete this event?');
+    await confirm.accept();
+  });
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await expect(card).toBeHidden();
+  const after = await visitorLanding(browser);
+  await expect(after.page.getByRole('heading', { name: 'The board' })).toBeVisible();
+  await expect(after.page.getByRole('heading', { name: title })).toBeHidden();
+  await after.close();
+  await admin.context().close();
+});
+
+test('the Settings and Events pages, and the landing with an event, fit a 360 px screen and pass axe', async ({
+  browser,
+}) => {
+  const admin = await asAdmin(browser);
+  const created = await admin.request.post('/api/admin/events', {
+    data: {
+      title: `Axe night ${uniqueLogin('a').slice(2)}`,
+      description: 'A long description that wraps over several lines on a small phone screen, to be sure.',
+      location: 'Lab 2',
+      starts_at: new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString(),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const visitor = await (await browser.newContext()).newPage();
+  for (const [page, path] of [
+    [admin, '/admin/settings'],
+    [admin, '/admin/events'],
+    [visitor, '/'],
+  ] as const) {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+    if (path === '/') await expect(page.getByRole('heading', { name: 'Upcoming events' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  }
+  expect((await admin.request.delete(`/api/admin/events/${(await created.json()).id}`)).status()).toBe(204);
+  await visitor.context().close();
+  await admin.context().close();
+});
