@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -98,6 +99,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (down) app.log.warn('Redis is reachable again: the rate limit is back');
       down = false;
     });
+    // Without an offline queue a command sent before the connection is up fails, and the limit
+    // would fail open: the first requests after start would go unlimited. Wait for it, briefly.
+    await Promise.race([
+      new Promise((resolve) => redis.once('ready', resolve)),
+      setTimeout(2000, null, { ref: false }),
+    ]);
   }
   if (config.rateLimitPerMinute > 0) {
     await app.register(fastifyRateLimit, {
