@@ -18,6 +18,8 @@ import { registerChallengesRoutes } from './modules/challenges/challenges.routes
 import { registerClubEventRoutes } from './modules/club-events/club-events.routes';
 import { registerHackathonRoutes } from './modules/hackathon/hackathon.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerDevMailRoutes } from './modules/mail/dev-mail.routes';
+import { createMailOutbox } from './modules/mail/mail-outbox';
 import { registerMaintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import {
   DEFAULT_MAINTENANCE_SCHEDULE,
@@ -61,12 +63,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const clock = options.clock ?? systemClock;
+  const mail = createMailOutbox({ db: database.db, clock, log: app.log, config });
+  app.decorate('mail', mail);
+
   const deps: Deps = {
     config,
     db: database.db,
     engine: database.engine,
-    clock: options.clock ?? systemClock,
+    clock,
     log: app.log,
+    mail,
     localBaseUrl() {
       const address = app.server.address() as AddressInfo | null;
       if (!address) throw new Error('the server is not listening');
@@ -138,10 +145,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Its own context, so that its form-encoded parser serves no JSON route.
     await app.register(async (scope) => registerDevIntra(scope as App, deps));
   }
+  if (config.env !== 'production') registerDevMailRoutes(app, deps);
 
   await registerWebApp(app, options.webRoot);
 
+  app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => {
+    // Before the database closes: a delivery run under way still writes its outcome.
+    await mail.stop();
     redis?.disconnect();
     await database.close();
   });

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db, Engine } from './db/database';
+import type { MailOutbox } from './modules/mail/mail-outbox';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -29,4 +30,6 @@ export type Deps = {
   log: FastifyBaseLogger;
   /** Where this very server answers on loopback (the stand-in's token and profile calls). */
   localBaseUrl(): string;
+  /** The notification emails: written in a service's transaction, sent after it commits. */
+  mail: MailOutbox;
 };

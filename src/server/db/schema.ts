@@ -13,6 +13,7 @@ export type ExperienceLevel = 'beginner' | 'intermediate' | 'advanced';
 export type UserChallengeStatus = 'pending' | 'in_progress' | 'pending_validation' | 'validated' | 'declined';
 export type RegistrationStatus = 'pending' | 'assigned';
 export type ProjectStatus = 'pending' | 'approved' | 'rejected' | 'expired';
+export type MailStatus = 'outbox' | 'pending' | 'sent' | 'failed';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -194,6 +195,22 @@ export interface ProjectsTable {
   updated_at: Timestamp;
 }
 
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  kind: string;
+  user_id: number | null;
+  status: MailStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -210,6 +227,7 @@ export interface DB {
   settings: SettingsTable;
   club_events: ClubEventsTable;
   projects: ProjectsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -219,6 +237,7 @@ export type ApplicationRow = Selectable<ApplicationsTable>;
 export type ChallengeRow = Selectable<ChallengesTable>;
 export type UserChallengeRow = Selectable<UserChallengesTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;
 
 /** Columns that hold booleans: SQLite gives them back as 0/1, the plugin turns them into booleans. */
 export const BOOLEAN_COLUMNS = new Set([

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type {
   applicationFormSchema,
@@ -9,11 +10,18 @@ import type {
 } from '../../../contract/applications';
 import { CHALLENGES_PER_CANDIDATE } from '../../../contract/constants';
 import { isUniqueViolation } from '../../db/constraint-errors';
-import type { UserRow } from '../../db/schema';
+import type { DB, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { journeyStep } from '../journey/journey';
+import {
+  applicationApprovedMail,
+  applicationDeclinedMail,
+  applicationReceivedMail,
+  finalDeclinedMail,
+  type Compose,
+} from '../mail/mail-templates';
 import { readSetting } from '../settings/settings.repository';
 import {
   assignActiveChallenges,
@@ -34,14 +42,36 @@ type ReviewInput = z.output<typeof reviewSchema>;
 
 const ALREADY_APPLIED = 'You have already applied. You can edit your application while it is pending.';
 const CLOSED = 'Applications are closed for now. Please come back when the club opens them again.';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function createApplicationsService(deps: Deps) {
-  const { db, clock } = deps;
+  const { db, clock, mail } = deps;
+
+  /** The candidate's mail about a review: the approval, the first decline, or the board's final "no". */
+  async function decisionMail(
+    trx: Transaction<DB>,
+    input: ReviewInput,
+    from: ApplicationStatus,
+    challenges: number,
+    now: Date,
+  ): Promise<Compose> {
+    if (input.status === 'declined') {
+      return from === 'approved'
+        ? finalDeclinedMail({ notes: input.review_notes })
+        : applicationDeclinedMail({ notes: input.review_notes });
+    }
+    const days = await readSetting(trx, 'challenge_deadline_days');
+    return applicationApprovedMail({
+      challenges,
+      deadlineAt: new Date(now.getTime() + days * DAY_MS).toISOString(),
+      notes: input.review_notes,
+    });
+  }
 
   /** The rule of decisions §4: pending → approved/declined; approved → declined only at step 3. */
   async function review(id: number, input: ReviewInput, admin: UserRow): Promise<ApplicationView> {
     const now = clock.now();
-    return db.transaction().execute(async (trx) => {
+    const reviewed = await db.transaction().execute(async (trx) => {
       const application = await findApplication(trx, id);
       if (!application) throw notFound('There is no such application.');
       let from: ApplicationStatus;
@@ -77,8 +107,11 @@ export function createApplicationsService(deps: Deps) {
         },
         at: now,
       });
+      await mail.enqueue(trx, [application.user_id], await decisionMail(trx, input, from, assigned, now), now);
       return (await findApplication(trx, id))!;
     });
+    mail.kick();
+    return reviewed;
   }
 
   return {
@@ -86,7 +119,7 @@ export function createApplicationsService(deps: Deps) {
       if (!(await readSetting(db, 'applications_open'))) throw forbidden(CLOSED);
       const now = clock.now();
       try {
-        return await db.transaction().execute(async (trx) => {
+        const application = await db.transaction().execute(async (trx) => {
           const id = await insertApplication(trx, {
             user_id: user.id,
             motivation: form.motivation,
@@ -108,8 +141,11 @@ export function createApplicationsService(deps: Deps) {
             details: { after: { status: 'pending', experience_level: form.experience_level } },
             at: now,
           });
+          await mail.enqueue(trx, [user.id], applicationReceivedMail(), now);
           return (await findApplication(trx, id))!;
         });
+        mail.kick();
+        return application;
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(ALREADY_APPLIED);
         throw error;

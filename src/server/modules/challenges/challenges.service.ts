@@ -17,6 +17,7 @@ import type { ChallengeRow, UserChallengeRow, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
+import { challengeDeclinedMail, challengeValidatedMail } from '../mail/mail-templates';
 import { readSetting } from '../settings/settings.repository';
 import {
   addExperiencePoints,
@@ -97,7 +98,7 @@ function progressOf(row: UserChallengeRow) {
 }
 
 export function createChallengesService(deps: Deps) {
-  const { db, clock } = deps;
+  const { db, clock, mail } = deps;
 
   async function withRefs(rows: UserChallengeRow[]): Promise<AdminUserChallenge[]> {
     const [challenges, users] = await Promise.all([
@@ -401,8 +402,18 @@ export function createChallengesService(deps: Deps) {
           details: { user_id: after.user_id, before: progressOf(before), after: progressOf(after) },
           at: now,
         });
+        const { title } = (await findChallenge(trx, after.challenge_id))!;
+        await mail.enqueue(
+          trx,
+          [after.user_id],
+          validated
+            ? challengeValidatedMail({ challenge: title, awardedXp: awardedXp ?? 0, feedback: after.feedback })
+            : challengeDeclinedMail({ challenge: title, feedback: after.feedback ?? '' }),
+          now,
+        );
         return after;
       });
+      mail.kick();
       return view(after);
     },
   };

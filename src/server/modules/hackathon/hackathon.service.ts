@@ -10,6 +10,7 @@ import type { Deps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { journeyStep } from '../journey/journey';
+import { teamAssignedMail, type Compose } from '../mail/mail-templates';
 import { readSetting } from '../settings/settings.repository';
 import {
   addExperience,
@@ -45,7 +46,23 @@ export function shuffle<T>(items: T[]): T[] {
 }
 
 export function createHackathonService(deps: Deps) {
-  const { db, clock, engine } = deps;
+  const { db, clock, engine, mail } = deps;
+
+  /** Writes the "you are in a team" mail to the newly seated members of the given teams. */
+  async function mailSeated(
+    trx: Transaction<DB>,
+    event: { name: string; start_at: string; location: string | null },
+    teams: TeamView[],
+    seated: number[],
+    at: Date,
+  ) {
+    const teamOf = new Map(teams.flatMap((team) => team.members.map((m) => [m.user_id, team] as const)));
+    const compose: Compose = (recipient, appUrl) => {
+      const team = teamOf.get(recipient.userId)!;
+      return teamAssignedMail({ team: team.name, event, members: team.members })(recipient, appUrl);
+    };
+    await mail.enqueue(trx, seated, compose, at);
+  }
 
   const audit = (
     trx: Transaction<DB>,
@@ -273,7 +290,7 @@ export function createHackathonService(deps: Deps) {
     async createTeam(body: TeamBody, admin: UserRow) {
       const now = clock.now();
       try {
-        return await db.transaction().execute(async (trx) => {
+        const created = await db.transaction().execute(async (trx) => {
           const event = await requireEvent(trx, body.event_id, true);
           if (event.max_teams > 0 && event.teams_count >= event.max_teams) {
             throw conflict(`This event already has its ${event.max_teams} teams.`);
@@ -297,8 +314,12 @@ export function createHackathonService(deps: Deps) {
           );
           await setRegistrationStatus(trx, body.event_id, body.member_user_ids, 'assigned');
           await audit(trx, admin, 'team.created', 'team', id, { after: { members: body.member_user_ids } }, now);
-          return teamById(trx, id);
+          const team = await teamById(trx, id);
+          await mailSeated(trx, event, [team], body.member_user_ids, now);
+          return team;
         });
+        mail.kick();
+        return created;
       } catch (error) {
         throw seatingConflict(error);
       }
@@ -312,17 +333,18 @@ export function createHackathonService(deps: Deps) {
     async updateTeam(id: number, changes: TeamUpdate, admin: UserRow) {
       const now = clock.now();
       try {
-        return await db.transaction().execute(async (trx) => {
+        const updated = await db.transaction().execute(async (trx) => {
           const current = await teamById(trx, id);
           const event = await requireEvent(trx, current.event_id, true);
           const team = await teamById(trx, id);
           const oldXp = team.hackathon_xp ?? 0;
           const before = team.members.map((m) => m.user_id);
           let members = before;
+          let added: number[] = [];
           if (changes.member_user_ids) {
             members = changes.member_user_ids;
             const removed = before.filter((userId) => !members.includes(userId));
-            const added = members.filter((userId) => !before.includes(userId));
+            added = members.filter((userId) => !before.includes(userId));
             if (removed.length) {
               await trx.deleteFrom('team_members').where('team_id', '=', id).where('user_id', 'in', removed).execute();
               await setRegistrationStatus(trx, team.event_id, removed, 'pending');
@@ -364,8 +386,12 @@ export function createHackathonService(deps: Deps) {
             },
             now,
           );
-          return teamById(trx, id);
+          const after = await teamById(trx, id);
+          await mailSeated(trx, event, [after], added, now);
+          return after;
         });
+        mail.kick();
+        return updated;
       } catch (error) {
         throw seatingConflict(error);
       }
@@ -401,7 +427,7 @@ export function createHackathonService(deps: Deps) {
     async autoAssign(eventId: number, admin: UserRow) {
       const now = clock.now();
       try {
-        return await db.transaction().execute(async (trx) => {
+        const assigned = await db.transaction().execute(async (trx) => {
           const event = await requireEvent(trx, eventId, true);
           const pending = (
             await trx
@@ -462,8 +488,12 @@ export function createHackathonService(deps: Deps) {
             },
             now,
           );
-          return { teams: await listTeams(trx, { teamIds: ids }), left_pending: pending.length - people.length };
+          const teams = await listTeams(trx, { teamIds: ids });
+          await mailSeated(trx, event, teams, people, now);
+          return { teams, left_pending: pending.length - people.length };
         });
+        mail.kick();
+        return assigned;
       } catch (error) {
         throw seatingConflict(error);
       }

@@ -104,6 +104,17 @@ export async function updateUser(
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
+/** Changes a role only if it still is `from`: of two concurrent changes, one moves the row. */
+export async function changeRole(db: Executor, id: number, from: Role, to: Role, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ role: to, updated_at: at })
+    .where('id', '=', id)
+    .where('role', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function deleteUser(db: Executor, id: number): Promise<void> {
   // Team seats reference registrations without ON DELETE; remove them first so the
   // cascades from users (registrations, seats) never trip over each other.

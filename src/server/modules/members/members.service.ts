@@ -6,11 +6,13 @@ import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
 import { journeyStep } from '../journey/journey';
+import { welcomeMail } from '../mail/mail-templates';
 import { findUserById } from '../users/users.repository';
 import {
   activeAdminIds,
   applicationsOfUser,
   challengeCounts,
+  changeRole,
   deleteUser,
   listMembers,
   recentActivity,
@@ -20,7 +22,7 @@ import {
 const LAST_ADMIN = 'This is the last admin: make someone else an admin first, so the club is never locked out.';
 
 export function createMembersService(deps: Deps) {
-  const { db, clock, engine } = deps;
+  const { db, clock, engine, mail } = deps;
 
   /** Loads the target inside the transaction, with the admins locked, for one guarded change. */
   async function change<T>(
@@ -63,10 +65,13 @@ export function createMembersService(deps: Deps) {
       };
     },
 
-    setRole: (id: number, role: Role, actor: UserRow) =>
-      change(id, async (trx, target, _admins, now) => {
-        if (target.role !== role) {
-          await updateUser(trx, id, { role, updated_at: now.toISOString() });
+    async setRole(id: number, role: Role, actor: UserRow) {
+      const user = await change(id, async (trx, target, _admins, now) => {
+        if (target.role === role) return target;
+        // Making a candidate at board approval a member is the board's final "yes".
+        const finalApproval = role === 'member' && (await journeyStep(trx, id, now)) === 3;
+        // Conditional: of two concurrent changes one moves the row, so one audit entry and one mail.
+        if (await changeRole(trx, id, target.role, role, now.toISOString())) {
           await recordAudit(trx, {
             action: 'user.role_changed',
             entity_type: 'user',
@@ -75,9 +80,13 @@ export function createMembersService(deps: Deps) {
             details: { before: { role: target.role }, after: { role } },
             at: now,
           });
+          if (finalApproval) await mail.enqueue(trx, [id], welcomeMail(), now);
         }
         return (await findUserById(trx, id))!;
-      }),
+      });
+      mail.kick();
+      return user;
+    },
 
     setBanned: (id: number, banned: boolean, actor: UserRow) =>
       change(id, async (trx, target, admins, now) => {

@@ -1,0 +1,96 @@
+import type { Insertable, Transaction } from 'kysely';
+import type { Db } from '../../db/database';
+import type { DB, MailOutboxRow, MailOutboxTable } from '../../db/schema';
+
+type Executor = Db | Transaction<DB>;
+
+const IDS_PER_QUERY = 500;
+const ROWS_PER_INSERT = 200;
+
+export type RecipientRow = { id: number; email: string; first_name: string | null; intra_login: string };
+
+/** The users among `userIds` who have an email address; the others get no mail. */
+export async function findRecipients(db: Executor, userIds: number[]): Promise<RecipientRow[]> {
+  const found: RecipientRow[] = [];
+  for (let i = 0; i < userIds.length; i += IDS_PER_QUERY) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'intra_login'])
+      .where('id', 'in', userIds.slice(i, i + IDS_PER_QUERY))
+      .where('email', 'is not', null)
+      .where('email', '<>', '')
+      .orderBy('id')
+      .execute();
+    found.push(...rows.map((row) => ({ ...row, email: row.email! })));
+  }
+  return found;
+}
+
+export async function insertMails(db: Executor, rows: Insertable<MailOutboxTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await db
+      .insertInto('mail_outbox')
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .execute();
+  }
+}
+
+/**
+ * Takes up to `limit` due pending mails for this process: one conditional UPDATE counts the
+ * attempt and moves `next_attempt_at` to the end of a lease, so that no other process sees them
+ * as due while this one sends. Of two processes claiming at once, each row goes to one of them
+ * (PostgreSQL re-checks the WHERE on a row another transaction changed; SQLite writes one at a time).
+ */
+export async function claimDueMails(
+  db: Db,
+  options: { now: string; leaseUntil: string; limit: number },
+): Promise<MailOutboxRow[]> {
+  const due = db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', options.now)
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(options.limit);
+  const rows = await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: options.leaseUntil }))
+    .where('id', 'in', due)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', options.now)
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+export async function markMailSent(db: Db, id: number, at: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'sent', sent_at: at, last_error: null })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Records a failed attempt: the mail waits until `retryAt`, or is given up when that is null. */
+export async function markMailAttemptFailed(
+  db: Db,
+  id: number,
+  failure: { error: string; retryAt: string | null },
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set(
+      failure.retryAt
+        ? { last_error: failure.error, next_attempt_at: failure.retryAt }
+        : { last_error: failure.error, status: 'failed' },
+    )
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export async function listRecentMails(db: Executor, limit: number): Promise<MailOutboxRow[]> {
+  return db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
+}

@@ -1,0 +1,201 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { DB, MailOutboxRow } from '../../db/schema';
+import type { Clock } from '../../deps';
+import {
+  claimDueMails,
+  findRecipients,
+  insertMails,
+  markMailAttemptFailed,
+  markMailSent,
+} from './mail-outbox.repository';
+import type { Compose } from './mail-templates';
+
+/** After this many attempts a mail is given up (status `failed`): about 8.5 hours of retries. */
+export const MAX_ATTEMPTS = 10;
+const FIRST_RETRY_MS = 60_000;
+const LONGEST_RETRY_MS = 4 * 3600_000;
+/** How long a claimed mail is this process's: longer than the worst send of a whole batch. */
+const LEASE_MS = 15 * 60_000;
+const BATCH = 10;
+const SWEEP_MS = 30_000;
+
+/** 1, 2, 4, … minutes after the n-th failed attempt, at most 4 hours. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+export type MailOutbox = {
+  /** Whether mails are sent (SMTP_URL is set) or only kept in the outbox for /dev/mail. */
+  readonly delivering: boolean;
+  /**
+   * Writes one mail per user, composed for that user, in the caller's transaction: it is sent
+   * only if that transaction commits. Users without an email address get none. Call `kick()`
+   * once the transaction has committed.
+   */
+  enqueue(trx: Db | Transaction<DB>, userIds: number[], compose: Compose, at: Date): Promise<number>;
+  /** Starts a delivery run now, without waiting for it (a no-op without SMTP_URL). */
+  kick(): void;
+  /** Resolves once every due mail has been tried and no delivery run is under way. */
+  flush(): Promise<void>;
+  /** Starts the periodic sweep, which also catches mails committed by other processes. */
+  start(): void;
+  /** Stops the sweep, waits for the run under way and closes the SMTP connections. */
+  stop(): Promise<void>;
+};
+
+type OutboxDeps = { db: Db; clock: Clock; log: FastifyBaseLogger; config: Pick<Config, 'smtpUrl' | 'publicUrl'> };
+
+/** SMTP_URL may carry the sender as `?from=...`; by default no-reply at the app's own host. */
+export function smtpSettings(smtpUrl: string, publicUrl: string): { url: string; from: string } {
+  const url = new URL(smtpUrl);
+  const from = url.searchParams.get('from') ?? `"1337 Robotics Club" <no-reply@${new URL(publicUrl).hostname}>`;
+  url.searchParams.delete('from');
+  return { url: url.toString(), from };
+}
+
+export function createMailOutbox(deps: OutboxDeps): MailOutbox {
+  const { db, clock, log, config } = deps;
+  const smtp = config.smtpUrl ? smtpSettings(config.smtpUrl, config.publicUrl) : undefined;
+  const transport = smtp
+    ? nodemailer.createTransport(
+        {
+          url: smtp.url,
+          pool: true,
+          maxConnections: 1,
+          // A server that does not answer must not hold the worker for minutes.
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        },
+        { from: smtp.from },
+      )
+    : undefined;
+
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  let sweep: NodeJS.Timeout | undefined;
+
+  async function send(mail: MailOutboxRow): Promise<void> {
+    try {
+      await transport!.sendMail({
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.text_body,
+        html: mail.html_body,
+        headers: { 'X-Club-Mail-Id': String(mail.id) },
+      });
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      const giveUp = mail.attempts >= MAX_ATTEMPTS;
+      const retryAt = giveUp ? null : new Date(clock.now().getTime() + retryDelayMs(mail.attempts)).toISOString();
+      await markMailAttemptFailed(db, mail.id, { error: message, retryAt });
+      const context = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error: message };
+      if (giveUp) log.error(context, 'mail delivery failed for good');
+      else log.warn({ ...context, retryAt }, 'mail delivery failed; it will be retried');
+      return;
+    }
+    await markMailSent(db, mail.id, clock.now().toISOString());
+  }
+
+  /** Sends due mails batch by batch until none is due; failed ones wait for their retry time. */
+  async function deliverDue(): Promise<void> {
+    while (!stopped) {
+      const now = clock.now();
+      const batch = await claimDueMails(db, {
+        now: now.toISOString(),
+        leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
+        limit: BATCH,
+      });
+      if (batch.length === 0) return;
+      for (const mail of batch) await send(mail);
+    }
+  }
+
+  function kick(): void {
+    if (!transport || stopped) return;
+    if (running) {
+      // Mails committed while a run is under way: go round once more when it ends.
+      again = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await deliverDue();
+        } while (again && !stopped);
+      } catch (error) {
+        log.error({ err: error }, 'mail delivery run failed; the next sweep retries');
+      } finally {
+        running = undefined;
+      }
+    })();
+  }
+
+  return {
+    delivering: Boolean(transport),
+
+    async enqueue(trx, userIds, compose, at) {
+      if (userIds.length === 0) return 0;
+      const recipients = await findRecipients(trx, [...new Set(userIds)]);
+      const iso = at.toISOString();
+      await insertMails(
+        trx,
+        recipients.map((user) => {
+          const content = compose(
+            { userId: user.id, email: user.email, name: user.first_name?.trim() || user.intra_login },
+            config.publicUrl,
+          );
+          return {
+            to_address: user.email,
+            subject: content.subject,
+            text_body: content.text,
+            html_body: content.html,
+            kind: content.kind,
+            user_id: user.id,
+            status: transport ? ('pending' as const) : ('outbox' as const),
+            next_attempt_at: iso,
+            created_at: iso,
+          };
+        }),
+      );
+      return recipients.length;
+    },
+
+    kick,
+
+    async flush() {
+      kick();
+      while (running) await running;
+    },
+
+    start() {
+      if (!transport || sweep || stopped) return;
+      sweep = setInterval(kick, SWEEP_MS);
+      // The sweep alone never keeps the process alive.
+      sweep.unref();
+      kick();
+    },
+
+    async stop() {
+      stopped = true;
+      clearInterval(sweep);
+      sweep = undefined;
+      // Closing the pool ends a send under way; that mail is retried when its lease runs out.
+      transport?.close();
+      while (running) await running;
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox, for tests that wait for delivery with `app.mail.flush()`. */
+    mail: MailOutbox;
+  }
+}
