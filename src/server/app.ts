@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { RATE_LIMITED_MESSAGE } from '../contract/errors';
@@ -17,7 +17,9 @@ import { registerChallengesRoutes } from './modules/challenges/challenges.routes
 import { registerHackathonRoutes } from './modules/hackathon/hackathon.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMemberRoutes } from './modules/members/members.routes';
+import { registerOverviewRoutes } from './modules/overview/overview.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { registerApiDocs } from './plugins/api-docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
@@ -33,6 +35,8 @@ export type BuildOptions = {
   webRoot?: string;
   /** Where logs go (standard output by default); tests read them. */
   logStream?: { write(line: string): void };
+  /** Sees every route as it is registered (the API docs test compares them with the docs). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -46,6 +50,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // One line per request costs more than the request itself; errors are logged anyway.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route as RouteOptions));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -92,6 +98,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
+  // Before every route: the docs learn the routes as they are registered.
+  await registerApiDocs(app);
   registerHealthRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerApplicationRoutes(app, deps);
@@ -100,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHackathonRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerChallengesRoutes(app, deps);
+  registerOverviewRoutes(app, deps);
   if (config.devIntra) {
     // Its own context, so that its form-encoded parser serves no JSON route.
     await app.register(async (scope) => registerDevIntra(scope as App, deps));
