@@ -3,7 +3,7 @@ import { setTimeout } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { RATE_LIMITED_MESSAGE } from '../contract/errors';
@@ -28,7 +28,9 @@ import {
 } from './modules/maintenance/maintenance.timer';
 import { registerMemberRoutes } from './modules/members/members.routes';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
+import { registerOverviewRoutes } from './modules/overview/overview.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { registerApiDocs } from './plugins/api-docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
@@ -46,6 +48,8 @@ export type BuildOptions = {
   logStream?: { write(line: string): void };
   /** When the maintenance jobs run on their own (hourly by default); false: only on demand. */
   maintenance?: MaintenanceSchedule | false;
+  /** Sees every route as it is registered (the API docs test compares them with the docs). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -59,6 +63,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // One line per request costs more than the request itself; errors are logged anyway.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route as RouteOptions));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -130,6 +136,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
+  // Before every route: the docs learn the routes as they are registered.
+  await registerApiDocs(app);
   registerHealthRoutes(app, deps);
   registerAuthRoutes(app, deps);
   registerApplicationRoutes(app, deps);
@@ -141,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerProjectRoutes(app, deps);
   registerMaintenanceRoutes(app, deps);
   registerClubEventRoutes(app, deps);
+  registerOverviewRoutes(app, deps);
   if (config.devIntra) {
     // Its own context, so that its form-encoded parser serves no JSON route.
     await app.register(async (scope) => registerDevIntra(scope as App, deps));

@@ -3,6 +3,7 @@ import type { Database, Engine } from './database';
 import * as initial from './migrations/0001-initial';
 import * as defaultSettings from './migrations/0002-default-settings';
 import * as mailOutbox from './migrations/0003-mail-outbox';
+import * as overviewIndexes from './migrations/0006-overview-indexes';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0001-initial': initial,
   '0002-default-settings': defaultSettings,
   '0003-mail-outbox': mailOutbox,
+  '0006-overview-indexes': overviewIndexes,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

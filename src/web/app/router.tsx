@@ -61,6 +61,7 @@ export const router = createBrowserRouter([
         ...admin(() => import('./layouts/admin-layout')),
         children: [
           { index: true, ...admin(() => import('../features/admin-users/users-page')) },
+          { path: 'overview', ...admin(() => import('../features/admin-overview/overview-page')) },
           { path: 'users', ...admin(() => import('../features/admin-users/users-page')) },
           { path: 'applications', ...admin(() => import('../features/admin-applications/applications-page')) },
           { path: 'challenges', ...admin(() => import('../features/admin-challenges/challenges-page')) },

@@ -67,3 +67,62 @@ export function stepOf(facts: {
   if (facts.challenges > 0 && facts.validated === facts.challenges) return 2;
   return 1;
 }
+
+export type StepCounts = Record<JourneyStep, number>;
+
+/**
+ * How many applicants stand at each step, in one aggregate query whatever their number. The
+ * CASE is `stepOf` written in SQL, its tests in the same order, so that the overview's counts
+ * and the step each applicant sees never disagree. Everything is a join of pre-aggregated
+ * tables (no correlated subquery): PostgreSQL then plans it cheaply and does not JIT-compile it.
+ */
+export async function countByJourneyStep(db: Executor, now: Date): Promise<StepCounts> {
+  const progress = db
+    .selectFrom('user_challenges')
+    .select((eb) => [
+      'user_challenges.user_id',
+      eb.fn.countAll<number>().as('total'),
+      eb.fn
+        .sum<number>(eb.case().when('user_challenges.status', '=', 'validated').then(eb.lit(1)).else(eb.lit(0)).end())
+        .as('validated'),
+    ])
+    .groupBy('user_challenges.user_id');
+  const hackathonOver = db
+    .selectFrom('team_members')
+    .innerJoin('hackathon_events', 'hackathon_events.id', 'team_members.event_id')
+    .select('team_members.user_id')
+    .distinct()
+    .where('hackathon_events.end_at', '<=', now.toISOString());
+
+  const steps = db
+    .selectFrom('applications')
+    .innerJoin('users', 'users.id', 'applications.user_id')
+    .leftJoin(progress.as('progress'), 'progress.user_id', 'applications.user_id')
+    .leftJoin(hackathonOver.as('hackathon_over'), 'hackathon_over.user_id', 'applications.user_id')
+    .select((eb) =>
+      eb
+        .case()
+        .when('applications.status', '=', 'declined')
+        .then(eb.lit(-1))
+        .when('applications.status', '=', 'pending')
+        .then(eb.lit(0))
+        .when('users.role', 'in', ['member', 'board'])
+        .then(eb.lit(4))
+        .when('hackathon_over.user_id', 'is not', null)
+        .then(eb.lit(3))
+        .when(eb.and([eb('progress.total', '>', 0), eb('progress.validated', '=', eb.ref('progress.total'))]))
+        .then(eb.lit(2))
+        .else(eb.lit(1))
+        .end()
+        .as('step'),
+    );
+
+  const rows = await db
+    .selectFrom(steps.as('steps'))
+    .select((eb) => ['steps.step', eb.fn.countAll<number>().as('n')])
+    .groupBy('steps.step')
+    .execute();
+  const counts: StepCounts = { [-1]: 0, 0: 0, 1: 0, 2: 0, 3: 0, 4: 0 };
+  for (const row of rows) counts[Number(row.step) as JourneyStep] = Number(row.n);
+  return counts;
+}

@@ -5,6 +5,7 @@ import { RequireAdmin } from '../guards';
 import './admin-layout.css';
 
 export const ADMIN_SECTIONS = [
+  { to: '/admin/overview', label: 'Overview' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/applications', label: 'Applications' },
   { to: '/admin/challenges', label: 'Challenges' },

@@ -1,6 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Application, ApplicationStatus, BulkReviewResult } from '../../../contract/applications';
+import { useSearchParams } from 'react-router';
+import {
+  APPLICATION_STATUSES,
+  type Application,
+  type ApplicationStatus,
+  type BulkReviewResult,
+} from '../../../contract/applications';
 import type { List } from '../../../contract/common';
 import { APPLICATIONS_PAGE_SIZE } from '../../../contract/constants';
 import { Avatar } from '../../components/avatar';
@@ -109,7 +115,11 @@ function ApplicationModal({ application, onClose }: { application: Application; 
 export function ApplicationsPage() {
   usePageTitle('Applications');
   const client = useQueryClient();
-  const [status, setStatus] = useState<ApplicationStatus | ''>('');
+  // The filter lives in the address (`?status=pending`), so that other pages can link to a filtered list.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('status');
+  const status: ApplicationStatus | '' = APPLICATION_STATUSES.find((known) => known === requested) ?? '';
+  const setStatus = (next: ApplicationStatus | '') => setSearchParams(next ? { status: next } : {}, { replace: true });
   const [offset, setOffset] = useState(0);
   const [viewing, setViewing] = useState<Application | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { isoTimestamp } from './common';
+
+/** Weeks of the applications chart, and the window of the turnaround medians. */
+export const OVERVIEW_WEEKS = 12;
+
+const count = z.number().int().min(0);
+
+/**
+ * Where the applicants stand, by the journey step of decisions §4: `applied` counts every
+ * application, `approved` those at steps 1-4, then one count per step; `declined` is step -1.
+ */
+export const funnelSchema = z.object({
+  applied: count,
+  approved: count,
+  in_challenges: count,
+  hackathon: count,
+  awaiting_decision: count,
+  members: count,
+  declined: count,
+});
+export type Funnel = z.infer<typeof funnelSchema>;
+
+/** A median duration in seconds over `count` samples; null when there is none. */
+export const turnaroundSchema = z.object({
+  median_seconds: z.number().min(0).nullable(),
+  count,
+});
+export type Turnaround = z.infer<typeof turnaroundSchema>;
+
+export const overviewSchema = z.object({
+  generated_at: isoTimestamp,
+  funnel: funnelSchema,
+  /** Applications sent per week (weeks start on Monday, UTC), oldest first, the current week last. */
+  applications_per_week: z.array(z.object({ week_start: z.iso.date(), count })).length(OVERVIEW_WEEKS),
+  /** Application sent → reviewed, over the applications reviewed since the first week of the chart. */
+  review_turnaround: turnaroundSchema,
+  /** Challenge submitted → validated, over the challenges validated since the first week of the chart. */
+  validation_turnaround: turnaroundSchema,
+  pending: z.object({
+    applications: count,
+    submissions: count,
+    /** Registrations without a team, for events that have not ended. */
+    hackathon_registrations: count,
+    projects: count,
+  }),
+});
+export type Overview = z.infer<typeof overviewSchema>;

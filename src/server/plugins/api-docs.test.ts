@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { API_DOCS_PREFIX, openApiPath, ROUTE_SUMMARIES } from './api-docs';
+
+type OpenApiOperation = { tags?: string[]; summary?: string; description?: string; security?: unknown[] };
+type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, OpenApiOperation>> };
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
+
+/** The calls of seed §7 by its groups, as documented paths. */
+const SEED_CALLS: Record<string, string[]> = {
+  Auth: ['GET /api/users/me', 'GET /api/auth/login', 'GET /api/auth/callback', 'POST /api/auth/logout'],
+  Applications: ['GET /api/applications/me', 'POST /api/applications', 'PUT /api/applications/{id}'],
+  Admin: [
+    'GET /api/admin/members',
+    'GET /api/admin/members/{id}',
+    'PUT /api/admin/members/{id}/role',
+    'PUT /api/admin/members/{id}/ban',
+    'PUT /api/admin/members/{id}/admin',
+    'DELETE /api/admin/members/{id}',
+    'GET /api/admin/applications',
+    'GET /api/admin/applications/{id}',
+    'PUT /api/admin/applications/{id}/review',
+    'GET /api/admin/settings',
+    'PUT /api/admin/settings',
+    'GET /api/admin/audit-logs',
+  ],
+  Challenges: [
+    'GET /api/challenges/me',
+    'GET /api/challenges/catalog',
+    'POST /api/challenges/{id}/start',
+    'POST /api/challenges/{id}/submit',
+    'POST /api/challenges/{id}/exercise/{n}/submit',
+    'GET /api/challenges/rules',
+    'GET /api/challenges/admin/challenges',
+    'POST /api/challenges/admin/challenges',
+    'PUT /api/challenges/admin/challenges/{id}',
+    'DELETE /api/challenges/admin/challenges/{id}',
+    'GET /api/challenges/admin/user-challenges',
+    'POST /api/challenges/{id}/validate',
+  ],
+  Hackathon: [
+    'GET /api/hackathon/me',
+    'GET /api/hackathon/events/public',
+    'POST /api/hackathon/register',
+    'DELETE /api/hackathon/register',
+    'GET /api/hackathon/registrations',
+    'GET /api/hackathon/teams',
+    'POST /api/hackathon/teams',
+    'PUT /api/hackathon/teams/{id}',
+    'DELETE /api/hackathon/teams/{id}',
+    'POST /api/hackathon/assign',
+    'GET /api/hackathon/events',
+    'POST /api/hackathon/events',
+    'PUT /api/hackathon/events/{id}',
+    'DELETE /api/hackathon/events/{id}',
+  ],
+  Health: ['GET /api/health'],
+};
+
+describe('the API documentation at /api/docs', () => {
+  let t: TestApp;
+  let webRoot: string;
+  /** Every route the server registers, seen by an onRoute hook installed before any plugin or route. */
+  const registered: { method: string; url: string }[] = [];
+  let documentation: OpenApiDocument;
+
+  beforeAll(async () => {
+    // With a built SPA too, to prove its fallback does not answer for the docs.
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'club-docs-'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Club</title><div id="root"></div>');
+    t = await createTestApp(
+      {},
+      {
+        webRoot,
+        onRoute: (route) => {
+          for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+        },
+      },
+    );
+    const answer = await t.app.inject({ url: `${API_DOCS_PREFIX}/json` });
+    expect(answer.statusCode).toBe(200);
+    documentation = answer.json();
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webRoot, { recursive: true });
+  });
+
+  const isDocsRoute = (url: string) => url === API_DOCS_PREFIX || url.startsWith(`${API_DOCS_PREFIX}/`);
+  const registeredApiCalls = () =>
+    [
+      ...new Set(
+        registered
+          .filter(({ method, url }) => method !== 'HEAD' && url.startsWith('/api/') && !isDocsRoute(url))
+          .map(({ method, url }) => `${method} ${openApiPath(url)}`),
+      ),
+    ].sort();
+  const documentedCalls = () =>
+    Object.entries(documentation.paths)
+      .flatMap(([url, operations]) =>
+        Object.keys(operations)
+          .filter((key) => HTTP_METHODS.includes(key))
+          .map((method) => `${method.toUpperCase()} ${url}`),
+      )
+      .sort();
+  const operation = (call: string) => {
+    const [method, url] = call.split(' ') as [string, string];
+    return documentation.paths[url]?.[method.toLowerCase()];
+  };
+
+  it('documents every registered /api route, whatever feature added it', () => {
+    const documented = new Set(documentedCalls());
+    // So that a hook that saw nothing cannot pass for "all documented".
+    expect(registeredApiCalls()).toEqual(expect.arrayContaining(Object.values(SEED_CALLS).flat()));
+    expect(registeredApiCalls().filter((call) => !documented.has(call))).toEqual([]);
+  });
+
+  it('documents no route the server does not have', () => {
+    const served = new Set(registeredApiCalls());
+    expect(documentedCalls().filter((call) => !served.has(call))).toEqual([]);
+  });
+
+  it('leaves out the local 42 stand-in, the SPA files and its own pages', () => {
+    expect(registered.some(({ url }) => url.startsWith('/dev/'))).toBe(true);
+    expect(registered.some(({ url }) => isDocsRoute(url))).toBe(true);
+    expect(Object.keys(documentation.paths).filter((url) => !url.startsWith('/api/') || isDocsRoute(url))).toEqual([]);
+  });
+
+  it('documents every call of the six groups of seed §7', () => {
+    for (const [group, calls] of Object.entries(SEED_CALLS)) {
+      for (const call of calls) expect(operation(call), `${group}: ${call}`).toBeDefined();
+    }
+  });
+
+  it('gives every route one feature tag, read from its path', () => {
+    expect(documentedCalls().filter((call) => operation(call)?.tags?.length !== 1)).toEqual([]);
+    expect(operation('GET /api/admin/members')?.tags).toEqual(['Members']);
+    expect(operation('GET /api/users/me')?.tags).toEqual(['Auth']);
+    expect(operation('POST /api/challenges/{id}/validate')?.tags).toEqual(['Challenges']);
+    expect(operation('GET /api/admin/overview')?.tags).toEqual(['Overview']);
+  });
+
+  it('summarises the calls of seed §7, and names only existing routes in its summaries', () => {
+    const seedCalls = Object.values(SEED_CALLS).flat();
+    expect(seedCalls.filter((call) => !operation(call)?.summary)).toEqual([]);
+    expect(Object.keys(ROUTE_SUMMARIES).filter((call) => !operation(call))).toEqual([]);
+  });
+
+  it('says which routes need the session cookie and who may call them', () => {
+    expect(operation('GET /api/admin/overview')).toMatchObject({
+      security: [{ session: [] }],
+      description: expect.stringMatching(/^Admins only\./),
+    });
+    expect(operation('GET /api/applications/me')).toMatchObject({
+      security: [{ session: [] }],
+      description: expect.stringMatching(/^Signed-in users\./),
+    });
+    expect(operation('GET /api/health')?.security).toBeUndefined();
+  });
+
+  it('describes bodies and answers from the contract schemas', () => {
+    const json = (schema: object) => ({ content: { 'application/json': { schema } } });
+    expect(operation('PUT /api/admin/applications/{id}/review')).toMatchObject({
+      requestBody: json({ properties: { status: { enum: ['approved', 'declined'] } } }),
+      parameters: expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'id' })]),
+      responses: {
+        '200': json({ properties: { reviewed_at: expect.anything() } }),
+        '4XX': json({ required: ['error', 'code'] }),
+      },
+    });
+  });
+
+  it('serves Swagger UI and its assets under /api/docs, not the SPA page', async () => {
+    const page = await t.app.inject({ url: API_DOCS_PREFIX });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('swagger-ui-bundle.js');
+    expect(page.body).not.toContain('<div id="root">');
+    const script = await t.app.inject({ url: `${API_DOCS_PREFIX}/static/swagger-ui-bundle.js` });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    const unknown = await t.app.inject({ url: `${API_DOCS_PREFIX}/nope` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('keeps the strict Content-Security-Policy on the docs and everywhere else', async () => {
+    for (const url of [API_DOCS_PREFIX, `${API_DOCS_PREFIX}/json`, '/api/health', '/admin/users']) {
+      const answer = await t.app.inject({ url });
+      expect(answer.headers['content-security-policy'], url).toContain("script-src 'self';");
+      expect(answer.headers['content-security-policy'], url).not.toContain('unsafe');
+    }
+  });
+});
