@@ -27,6 +27,13 @@ const SEED_CALLS: Record<string, string[]> = {
     'GET /api/admin/settings',
     'PUT /api/admin/settings',
     'GET /api/admin/audit-logs',
+    'GET /api/admin/projects',
+    'GET /api/admin/projects/{id}',
+    'PUT /api/admin/projects/{id}/validate',
+    'GET /api/admin/events',
+    'POST /api/admin/events',
+    'POST /api/admin/maintenance/expired-projects',
+    'POST /api/admin/maintenance/cleanup',
   ],
   Challenges: [
     'GET /api/challenges/me',

@@ -5,7 +5,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 import { errorBodySchema } from '../../contract/errors';
 import type { App } from '../deps';
-import { requireAdmin, requireUser } from './session';
+import { requireAdmin, requireMember, requireUser } from './session';
 
 export const API_DOCS_PREFIX = '/api/docs';
 
@@ -88,6 +88,18 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'POST /api/hackathon/events': 'Create an event',
   'PUT /api/hackathon/events/{id}': 'Edit an event',
   'DELETE /api/hackathon/events/{id}': 'Delete an event',
+  'GET /api/events': 'Upcoming club events',
+  'GET /api/admin/events': 'List club events',
+  'POST /api/admin/events': 'Create a club event',
+  'PUT /api/admin/events/{id}': 'Edit a club event',
+  'DELETE /api/admin/events/{id}': 'Delete a club event',
+  'POST /api/projects': 'Propose a club project',
+  'GET /api/projects/me': 'My club projects',
+  'GET /api/admin/projects': 'List club projects',
+  'GET /api/admin/projects/{id}': 'One club project',
+  'PUT /api/admin/projects/{id}/validate': 'Approve or reject a club project',
+  'POST /api/admin/maintenance/expired-projects': 'Mark approved projects past their deadline expired',
+  'POST /api/admin/maintenance/cleanup': 'Delete expired sessions and sign-in states',
 };
 
 const errorResponse = z.toJSONSchema(errorBodySchema, { target: 'draft-2020-12' });
@@ -105,9 +117,10 @@ const successOf = (key: string, method: string | undefined) =>
   SCHEMALESS_SUCCESS[key] ??
   (method === 'DELETE' ? { 204: { ...NO_BODY, description: 'Deleted' } } : { '2XX': { description: 'Success' } });
 
-function guardOf(route: RouteOptions): 'admin' | 'user' | undefined {
+function guardOf(route: RouteOptions): 'admin' | 'member' | 'user' | undefined {
   const hooks = [route.onRequest ?? []].flat();
   if (hooks.includes(requireAdmin)) return 'admin';
+  if (hooks.includes(requireMember)) return 'member';
   if (hooks.includes(requireUser)) return 'user';
   return undefined;
 }
@@ -140,7 +153,9 @@ function documentRoute(document: Parameters<typeof jsonSchemaTransform>[0]) {
   schema.summary ??= ROUTE_SUMMARIES[key];
   if (guard) {
     schema.security = [{ session: [] }];
-    const who = guard === 'admin' ? 'Admins only' : 'Signed-in users';
+    const who = { admin: 'Admins only', member: 'Club members (role member or board) only', user: 'Signed-in users' }[
+      guard
+    ];
     schema.description = [`${who}.`, schema.description].filter(Boolean).join(' ');
   }
   const declaresSuccess = Object.keys(schema.response ?? {}).some((status) => /^2/.test(status));

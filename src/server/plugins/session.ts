@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { forbidden, unauthenticated } from '../errors';
 import { extendSession, findSessionUser } from '../modules/auth/sessions.repository';
 import { SIGNED_IN_COOKIE } from '../../contract/constants';
+import { PROJECT_ROLES } from '../../contract/projects';
 import { hashToken, SESSION_COOKIE, SESSION_EXTEND_AFTER_MS, SESSION_TTL_MS } from '../modules/auth/session-token';
 
 declare module 'fastify' {
@@ -75,6 +76,14 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (!request.user!.is_admin) throw forbidden('Admin access is required.');
+}
+
+/** Guard: a club member (role member or board), such as the projects need; candidates get 403. */
+export async function requireMember(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (!(PROJECT_ROLES as readonly string[]).includes(request.user!.role)) {
+    throw forbidden('Projects are for club members: they open once the board has approved your membership.');
+  }
 }
 
 export function currentUser(request: FastifyRequest): UserRow {

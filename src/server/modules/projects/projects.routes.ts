@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { idParamsSchema } from '../../../contract/common';
 import {
   myProjectsQuerySchema,
-  PROJECT_ROLES,
   projectFormSchema,
   projectListQuerySchema,
   projectListSchema,
@@ -10,20 +8,8 @@ import {
   projectValidationSchema,
 } from '../../../contract/projects';
 import type { App, Deps } from '../../deps';
-import { forbidden } from '../../errors';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
+import { currentUser, requireAdmin, requireMember } from '../../plugins/session';
 import { createProjectsService } from './projects.service';
-
-/**
- * Guard: a club member (role member or board). It runs on request, like the other guards, so a
- * candidate is refused before their body is even read.
- */
-async function requireMember(request: FastifyRequest): Promise<void> {
-  await requireUser(request);
-  if (!(PROJECT_ROLES as readonly string[]).includes(request.user!.role)) {
-    throw forbidden('Projects are for club members: they open once the board has approved your membership.');
-  }
-}
 
 /** Club projects of decisions §8: members propose, admins list, view and validate. */
 export function registerProjectRoutes(app: App, deps: Deps): void {
