@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../contract/settings-defaults';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
 import { upsertUserFromProfile } from './modules/users/users.repository';
+import { signIn } from './testing/sign-in';
 import { createTestApp, createTestDatabase, type TestApp } from './testing/test-app';
 
 const errorShape = (body: unknown) =>
@@ -169,7 +171,10 @@ describe('the built web app', () => {
   beforeAll(async () => {
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'club-web-'));
     fs.mkdirSync(path.join(webRoot, 'assets'));
-    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Club</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><head><title>Club</title></head><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js.br'), 'brotli bytes');
     t = await createTestApp({}, { webRoot });
@@ -184,6 +189,29 @@ describe('the built web app', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/text\/html/);
     expect(answer.body).toContain('<div id="root">');
+  });
+
+  it('embeds the public settings in the page, escaped, without the private ones', async () => {
+    const admin = await signIn(t.app, 'admin');
+    const board_members = DEFAULT_SETTINGS.board_members.map((member, i) =>
+      i === 0 ? { ...member, name: 'Nadia </script><script>alert(1)</script>' } : member,
+    );
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { cookie: admin.cookie },
+      payload: { settings: { board_members } },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const html = (await t.app.inject({ url: '/' })).body;
+    const block = html.match(/<script id="public-settings" type="application\/json">(.*?)<\/script>/)?.[1];
+    expect(block).toBeDefined();
+    expect(block).not.toContain('<');
+    const embedded = JSON.parse(block!);
+    expect(embedded.board_members[0].name).toBe('Nadia </script><script>alert(1)</script>');
+    expect(embedded).not.toHaveProperty('challenge_deadline_days');
+    expect(html.indexOf('public-settings')).toBeLessThan(html.indexOf('</head>'));
   });
 
   it('serves the SPA with a 404 status for a path that is no page', async () => {

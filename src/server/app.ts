@@ -7,6 +7,7 @@ import Fastify, { LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { RATE_LIMITED_MESSAGE } from '../contract/errors';
+import { publicSettingsSchema } from '../contract/settings';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { systemClock, type App, type Clock, type Deps } from './deps';
@@ -29,6 +30,7 @@ import {
 import { registerMemberRoutes } from './modules/members/members.routes';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { registerOverviewRoutes } from './modules/overview/overview.routes';
+import { readSettings } from './modules/settings/settings.repository';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -156,7 +158,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   if (config.env !== 'production') registerDevMailRoutes(app, deps);
 
-  await registerWebApp(app, options.webRoot);
+  // The public part only: the schema strips every private setting.
+  await registerWebApp(app, options.webRoot, async () => publicSettingsSchema.parse(await readSettings(deps.db)));
 
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => {

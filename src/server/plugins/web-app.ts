@@ -5,13 +5,38 @@ import type { FastifyInstance } from 'fastify';
 import { isWebRoute } from '../../contract/web-routes';
 import { notFound } from '../errors';
 
+/** The id of the JSON data block that carries the page's first data (see use-public-settings.ts). */
+export const EMBEDDED_DATA_ID = 'public-settings';
+
 /**
  * Serves the built SPA: hashed assets cached for a year and sent pre-compressed (brotli or
  * gzip, made at build time), and index.html for every other GET so deep links work.
+ * `embeddedData` is put into each index.html as a JSON data block (never run as a script, so
+ * the CSP is untouched): the public pages then render the club's stored content at once, with
+ * no request and no flash of the defaults.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string | undefined,
+  embeddedData?: () => Promise<unknown>,
+): Promise<void> {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
-  const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined;
+  const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  const headEnd = indexHtml?.indexOf('</head>') ?? -1;
+
+  async function page(): Promise<string> {
+    if (!indexHtml || !embeddedData || headEnd < 0) return indexHtml!;
+    try {
+      // `<` escaped: no value can close the block (`</script>`) or open a comment.
+      const json = JSON.stringify(await embeddedData()).replace(/</g, '\\u003c');
+      const block = `<script id="${EMBEDDED_DATA_ID}" type="application/json">${json}</script>`;
+      return indexHtml.slice(0, headEnd) + block + indexHtml.slice(headEnd);
+    } catch (error) {
+      // The page still works without it: the SPA asks the API instead.
+      app.log.warn({ err: error }, 'index.html served without its embedded data');
+      return indexHtml;
+    }
+  }
 
   if (webRoot && indexHtml) {
     await app.register(fastifyStatic, {
@@ -38,6 +63,6 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
       .status(isWebRoute(pathname) ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(indexHtml);
+      .send(await page());
   });
 }
