@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { RATE_LIMITED_MESSAGE } from '../contract/errors';
@@ -18,7 +18,7 @@ import { registerHackathonRoutes } from './modules/hackathon/hackathon.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerMemberRoutes } from './modules/members/members.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerWebApp } from './plugins/web-app';
@@ -33,7 +33,34 @@ export type BuildOptions = {
   webRoot?: string;
   /** Where logs go (standard output by default); tests read them. */
   logStream?: { write(line: string): void };
+  /** Sees every route as it is registered (the authorization matrix checks it names them all). */
+  onRoute?: (route: RouteOptions) => void;
 };
+
+/**
+ * The rate limit's shared store. Connected before the first request (commands are not queued,
+ * so a request arriving while it connects would fail); if Redis cannot be reached the server
+ * starts anyway and the client keeps reconnecting, with one warning per outage.
+ */
+async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  const redis = new Redis(url, {
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    lazyConnect: true,
+  });
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (!down) log.warn({ err: error }, 'Redis is unreachable: rate limits are not shared until it is back');
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) log.info('Redis is back: rate limits are shared again');
+    down = false;
+  });
+  await redis.connect().catch(() => {});
+  return redis;
+}
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const database = options.database ?? openDatabase(config.database);
@@ -43,9 +70,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A reverse proxy on the same machine tells the client's address.
     trustProxy: 'loopback',
     genReqId: () => randomUUID(),
+    frameworkErrors: frameworkErrorHandler,
     // One line per request costs more than the request itself; errors are logged anyway.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -73,14 +102,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   registerSession(app, deps);
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
-    : undefined;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   if (config.rateLimitPerMinute > 0) {
     await app.register(fastifyRateLimit, {
+      // Not on each route, where it would run after the route's own guard and never count a refused
+      // call: one hook for every request, unknown paths included, right after the session is known.
+      global: false,
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
       ...(redis ? { redis, nameSpace: 'club-rate-limit:' } : {}),
+      // Redis down: serve without the shared limit (connectRedis logs it) rather than answer 500 to all.
+      skipOnError: true,
       // Students of one campus share one public address: a signed-in user has a budget of their own.
       keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
       errorResponseBuilder: (_request, context) => ({
@@ -90,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         retryAfter: context.after,
       }),
     });
+    app.addHook('onRequest', app.rateLimit());
   }
 
   registerHealthRoutes(app, deps);
