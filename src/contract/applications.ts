@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimestamp, listSchema, pageQuerySchema } from './common';
+import { idSchema, isoTimestamp, listSchema, pageQuerySchema } from './common';
 import { MOTIVATION_MAX, MOTIVATION_MIN } from './constants';
 
 export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
@@ -91,7 +91,7 @@ export const reviewSchema = z.object({
 export type Review = z.input<typeof reviewSchema>;
 
 export const bulkReviewSchema = reviewSchema.extend({
-  ids: z.array(z.number().int().positive()).min(1).max(100),
+  ids: z.array(idSchema).min(1).max(100),
 });
 export const bulkReviewResultSchema = z.object({
   reviewed: z.array(z.number().int()),

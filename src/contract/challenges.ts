@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimestamp, listSchema, pageQuerySchema } from './common';
+import { idTextSchema, isoTimestamp, listSchema, pageQuerySchema } from './common';
 import {
   CHALLENGE_DEADLINE_DAYS,
   CHALLENGES_PER_CANDIDATE,
@@ -250,13 +250,7 @@ export const myChallengesSchema = z.object({
 });
 export type MyChallenges = z.infer<typeof myChallengesSchema>;
 
-export const userChallengeParamsSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+export const userChallengeParamsSchema = z.object({ id: idTextSchema });
 
 /** `n` outside 1-4, or naming an exercise without a title, is a 404 (decisions §5). */
 export const exerciseParamsSchema = userChallengeParamsSchema.extend({

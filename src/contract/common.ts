@@ -3,13 +3,28 @@ import { z } from 'zod';
 /** ISO 8601 UTC timestamp as the API writes it. */
 export const isoTimestamp = z.iso.datetime({ offset: true });
 
-export const idParamsSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+/** Ids are 32-bit integers on PostgreSQL (serial): a larger one names no row, and the database would refuse to compare it. */
+export const MAX_ID = 2 ** 31 - 1;
+/** An id sent in a JSON body. */
+export const idSchema = z.number().int().positive().max(MAX_ID);
+/** An id sent in a path or a query string. */
+export const idTextSchema = z.coerce.number().int().positive().max(MAX_ID);
+
+export const idParamsSchema = z.object({ id: idTextSchema });
+
+const EARLIEST = Date.parse('1970-01-01T00:00:00.000Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * A date and time sent by a client: ISO 8601 with an offset, between 1970 and the end of 9999
+ * once in UTC. PostgreSQL has no year 0, and past 9999 an ISO string needs a sign that neither
+ * the database nor the response schema takes.
+ */
+export const timestampInput = (message = 'Use an ISO 8601 date and time') =>
+  z.iso.datetime({ offset: true, message }).refine((value) => {
+    const time = Date.parse(value);
+    return time >= EARLIEST && time <= LATEST;
+  }, 'Use a date between 1970 and 9999');
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { isoTimestamp, listSchema, pageQuerySchema } from './common';
+import { idSchema, idTextSchema, isoTimestamp, listSchema, pageQuerySchema, timestampInput } from './common';
 import { HACKATHON_TEAM_SIZE, MAX_HACKATHON_XP } from './constants';
 
 export const EVENT_REQUIRED_MESSAGE = 'Name, Start and End are required';
 export const EVENT_ORDER_MESSAGE = 'End must be after Start';
 
-const timestamp = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date and time' });
+const timestamp = timestampInput();
 const optionalText = (max: number) =>
   z
     .string()
@@ -70,8 +70,8 @@ export const publicEventSchema = eventSchema.extend({
 export type PublicHackathonEvent = z.infer<typeof publicEventSchema>;
 export const publicEventListSchema = z.object({ data: z.array(publicEventSchema), total: z.number().int() });
 
-export const registerBodySchema = z.object({ event_id: z.number().int().positive() });
-export const unregisterQuerySchema = z.object({ event_id: z.coerce.number().int().positive() });
+export const registerBodySchema = z.object({ event_id: idSchema });
+export const unregisterQuerySchema = z.object({ event_id: idTextSchema });
 
 export const memberRefSchema = z.object({
   user_id: z.number().int(),
@@ -94,7 +94,7 @@ export const registrationSchema = z.object({
 export type Registration = z.infer<typeof registrationSchema>;
 export const registrationListQuerySchema = pageQuerySchema(100).extend({
   status: z.enum(['pending', 'assigned']).optional(),
-  event_id: z.coerce.number().int().positive().optional(),
+  event_id: idTextSchema.optional(),
 });
 export const registrationListSchema = listSchema(registrationSchema);
 
@@ -107,10 +107,10 @@ export const teamSchema = z.object({
 });
 export type Team = z.infer<typeof teamSchema>;
 export const teamListSchema = z.object({ data: z.array(teamSchema), total: z.number().int() });
-export const teamListQuerySchema = z.object({ event_id: z.coerce.number().int().positive().optional() });
+export const teamListQuerySchema = z.object({ event_id: idTextSchema.optional() });
 
 const members = z
-  .array(z.number().int().positive())
+  .array(idSchema)
   .min(1, 'Select at least one registrant')
   .max(HACKATHON_TEAM_SIZE, `A team has at most ${HACKATHON_TEAM_SIZE} members`)
   .refine((ids) => new Set(ids).size === ids.length, 'A member is listed twice');
@@ -118,7 +118,7 @@ const members = z
 export const teamBodySchema = z.object({
   name: optionalText(80),
   member_user_ids: members,
-  event_id: z.number().int().positive(),
+  event_id: idSchema,
 });
 export const teamUpdateSchema = z.object({
   name: z.string().trim().min(1).max(80).optional(),
@@ -126,7 +126,7 @@ export const teamUpdateSchema = z.object({
   hackathon_xp: z.number().int().min(0).max(MAX_HACKATHON_XP).nullable().optional(),
 });
 
-export const assignBodySchema = z.object({ event_id: z.number().int().positive() });
+export const assignBodySchema = z.object({ event_id: idSchema });
 export const assignResultSchema = z.object({ teams: z.array(teamSchema), left_pending: z.number().int() });
 
 export const myHackathonSchema = z.object({

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { RATE_LIMITED_MESSAGE } from '../contract/errors';
@@ -33,7 +32,7 @@ import { registerOverviewRoutes } from './modules/overview/overview.routes';
 import { readSettings } from './modules/settings/settings.repository';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerApiDocs } from './plugins/api-docs';
-import { registerErrorHandler } from './plugins/error-handler';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerWebApp } from './plugins/web-app';
@@ -50,9 +49,34 @@ export type BuildOptions = {
   logStream?: { write(line: string): void };
   /** When the maintenance jobs run on their own (hourly by default); false: only on demand. */
   maintenance?: MaintenanceSchedule | false;
-  /** Sees every route as it is registered (the API docs test compares them with the docs). */
+  /** Sees every route as it is registered (the API docs test and the authorization matrix check them). */
   onRoute?: (route: RouteOptions) => void;
 };
+
+/**
+ * The rate limit's shared store. Connected before the first request (commands are not queued,
+ * so a request arriving while it connects would fail); if Redis cannot be reached the server
+ * starts anyway and the client keeps reconnecting, with one warning per outage.
+ */
+async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  const redis = new Redis(url, {
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    lazyConnect: true,
+  });
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (!down) log.warn({ err: error }, 'Redis is unreachable: rate limits are not shared until it is back');
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) log.info('Redis is back: rate limits are shared again');
+    down = false;
+  });
+  await redis.connect().catch(() => {});
+  return redis;
+}
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const database = options.database ?? openDatabase(config.database);
@@ -62,11 +86,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The reverse proxies that tell the client's address: one on the same machine by default.
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    frameworkErrors: frameworkErrorHandler,
     // One line per request costs more than the request itself; errors are logged anyway.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
   }).withTypeProvider<ZodTypeProvider>();
-  const { onRoute } = options;
-  if (onRoute) app.addHook('onRoute', (route) => onRoute(route as RouteOptions));
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,34 +123,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   registerSession(app, deps);
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
-    : undefined;
-  if (redis) {
-    // Said once per outage: ioredis reports every reconnection attempt.
-    let down = false;
-    redis.on('error', (error) => {
-      if (down) return;
-      down = true;
-      app.log.warn({ err: error }, 'Redis is unreachable: requests go through without a rate limit until it is back');
-    });
-    redis.on('ready', () => {
-      if (down) app.log.warn('Redis is reachable again: the rate limit is back');
-      down = false;
-    });
-    // Without an offline queue a command sent before the connection is up fails, and the limit
-    // would fail open: the first requests after start would go unlimited. Wait for it, briefly.
-    await Promise.race([
-      new Promise((resolve) => redis.once('ready', resolve)),
-      setTimeout(2000, null, { ref: false }),
-    ]);
-  }
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   if (config.rateLimitPerMinute > 0) {
     await app.register(fastifyRateLimit, {
+      // Not on each route, where it would run after the route's own guard and never count a refused
+      // call: one hook for every request, unknown paths included, right after the session is known.
+      global: false,
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
-      // A Redis outage must not take the site down with it: the limit fails open (decision 0092).
-      ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
+      ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
+      // Redis down: serve without the shared limit (connectRedis logs it) rather than answer 500 to all.
+      skipOnError: true,
       // Students of one campus share one public address: a signed-in user has a budget of their own.
       keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
       errorResponseBuilder: (_request, context) => ({
@@ -136,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         retryAfter: context.after,
       }),
     });
+    app.addHook('onRequest', app.rateLimit());
   }
 
   // Before every route: the docs learn the routes as they are registered.

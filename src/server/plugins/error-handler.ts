@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { RATE_LIMITED_MESSAGE, type ErrorBody, type ErrorCode } from '../../contract/errors';
 import { AppError } from '../errors';
@@ -59,4 +59,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
     return reply.status(status).send(body);
   });
+}
+
+/**
+ * Errors the router raises before any route or hook runs (a path parameter over 100 characters,
+ * a malformed percent-escape in the path): Fastify would answer them in its own shape, echoing
+ * the path back. Given to Fastify as `frameworkErrors`.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known: Record<string, { status: number; body: ErrorBody }> = {
+    FST_ERR_BAD_URL: { status: 400, body: { error: 'The address is not valid.', code: 'VALIDATION_FAILED' } },
+    FST_ERR_MAX_PARAM_LENGTH: {
+      status: 400,
+      body: { error: 'A part of the address is too long.', code: 'VALIDATION_FAILED' },
+    },
+  };
+  const { status, body } = known[error.code] ?? {
+    status: 500,
+    body: { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' as const },
+  };
+  if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
+  void reply.status(status).header('x-content-type-options', 'nosniff').send(body);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { forbidden } from '../errors';
+import { badRequest, forbidden } from '../errors';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -27,13 +27,46 @@ function originOf(value: string | undefined): string | undefined {
   }
 }
 
-/** Security headers on every answer, and the Origin check of decisions §1 on every write. */
+const NUL = '\u0000';
+export const NUL_MESSAGE = 'Text cannot contain the NUL character (\\u0000).';
+
+/**
+ * Where a NUL character sits in a parsed body, query or path, if anywhere: key or value, at any
+ * depth. A loop rather than recursion, so that a body nested thousands deep cannot overflow the stack.
+ */
+function nulAt(input: unknown): string | undefined {
+  const stack: { value: unknown; path: string }[] = [{ value: input, path: '' }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes(NUL)) return path;
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        const itemPath = path ? `${path}.${key}` : key;
+        if (key.includes(NUL)) return itemPath;
+        stack.push({ value: item, path: itemPath });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Security headers on every answer, the Origin check of decisions §1 on every write, and no NUL in any input. */
 export function registerSecurity(app: FastifyInstance, config: Config): void {
   const ownOrigin = new URL(config.publicUrl).origin;
   const https = config.publicUrl.startsWith('https:');
 
   // Only JSON bodies are parsed: anything else is 415 on every route.
   app.removeContentTypeParser('text/plain');
+
+  // PostgreSQL cannot store U+0000 in text and SQLite's length() stops at it, so no input may
+  // carry one. After the guards (who may call comes first), before any schema or service.
+  app.addHook('preValidation', async (request) => {
+    for (const input of [request.params, request.query, request.body]) {
+      const path = nulAt(input);
+      if (path !== undefined) throw badRequest(NUL_MESSAGE, 'VALIDATION_FAILED', [{ path, message: NUL_MESSAGE }]);
+    }
+  });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);

@@ -13,8 +13,8 @@ export function takeReturnTo(): string | null {
   try {
     const path = sessionStorage.getItem(RETURN_KEY);
     sessionStorage.removeItem(RETURN_KEY);
-    // Only a path of this site, never an absolute URL somewhere else.
-    return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+    // Only a path of this site: never an absolute URL, nor `//host` or `/\host`, which browsers read as one.
+    return path && /^\/(?![/\\])/.test(path) ? path : null;
   } catch {
     return null;
   }

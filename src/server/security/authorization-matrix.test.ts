@@ -1,0 +1,407 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../../contract/errors';
+import { describeDifference } from '../testing/db-snapshot';
+import {
+  buildWorld,
+  CALLERS,
+  fillBody,
+  fillIds,
+  LINK,
+  type Applicant,
+  type Caller,
+  type RegisteredRoute,
+  type World,
+} from './security-world';
+
+/**
+ * Who may call what: every route the app registers, and what each caller gets from it.
+ *
+ * Add one row per new route. `expect` gives the status each caller must get: a number, or
+ * `ALLOWED` for "anything but 401/403" (admins on admin routes, where a body of `{}` may well be
+ * a 400). `url` fills the path with real ids of the world (`{name}`, see security-world.ts; by
+ * default each `:param` is 1), `body` is sent to POST/PUT (default `{}`), and `as` picks which
+ * signed-in student plays "applicant" (default `candidate`, approved and at the challenges).
+ * `exclude` names a route the matrix does not call, and why; `writes` says what a GET writes (no
+ * other GET may write anything).
+ */
+const ALLOWED = 'allowed';
+type Expected = number | typeof ALLOWED;
+type Row = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+  path: string;
+  url?: string;
+  body?: unknown;
+  as?: Applicant;
+  expect?: Record<Caller, Expected>;
+  exclude?: string;
+  /** What a GET writes, if it does: every other GET must leave the database as it was. */
+  writes?: string;
+};
+
+/** Admins only: 401 signed out, 403 for everyone else (banned: 403 BANNED), whatever the body. */
+const ADMIN: Record<Caller, Expected> = { anonymous: 401, applicant: 403, banned: 403, member: 403, admin: ALLOWED };
+/** Anyone signed in and not banned, each with the status the route answers them. */
+const signedIn = (status: { applicant: number; member: number; admin: number }): Record<Caller, Expected> => ({
+  anonymous: 401,
+  banned: 403,
+  ...status,
+});
+const everyone = (status: number): Record<Caller, Expected> =>
+  Object.fromEntries(CALLERS.map((caller) => [caller, status])) as Record<Caller, Expected>;
+
+/** Matches every route of the built SPA's files (@fastify/static registers one per file). */
+const STATIC_FILES = '(each file of the built SPA)';
+
+const ROUTES: Row[] = [
+  {
+    method: 'HEAD',
+    path: '*',
+    exclude: 'Fastify answers HEAD beside every GET with the GET handler: the GET row checks who may call it.',
+  },
+  {
+    method: 'GET',
+    path: STATIC_FILES,
+    exclude: 'Public files of the SPA build (scripts, styles, images): no data, the same to everyone.',
+  },
+
+  // Public
+  { method: 'GET', path: '/api/health', expect: everyone(200) },
+  { method: 'GET', path: '/api/settings/public', expect: everyone(200) },
+  {
+    method: 'GET',
+    path: '/api/auth/login',
+    writes: 'the sign-in state (hashed, for 10 minutes)',
+    expect: everyone(302),
+  },
+  { method: 'GET', path: '/api/auth/callback', url: '/api/auth/callback?code=c&state=s', expect: everyone(400) },
+  { method: 'POST', path: '/api/auth/logout', expect: everyone(204) },
+
+  // The local 42 stand-in (never in production): its own OAuth rules, no session involved.
+  { method: 'GET', path: '/dev/intra/style.css', expect: everyone(200) },
+  {
+    method: 'GET',
+    path: '/dev/intra/avatars/:file',
+    url: '/dev/intra/avatars/candidate.svg',
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    path: '/dev/intra/oauth/authorize',
+    url: '/dev/intra/oauth/authorize?client_id={devClientId}&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fauth%2Fcallback&response_type=code&state=s',
+    expect: everyone(200),
+  },
+  { method: 'POST', path: '/dev/intra/oauth/authorize', expect: everyone(400) },
+  { method: 'POST', path: '/dev/intra/oauth/token', expect: everyone(400) },
+  { method: 'GET', path: '/dev/intra/v2/me', expect: everyone(401) },
+
+  // The signed-in user
+  { method: 'GET', path: '/api/users/me', expect: signedIn({ applicant: 200, member: 200, admin: 200 }) },
+
+  // Applications: one's own only; someone else's is 404, as if it did not exist.
+  {
+    method: 'POST',
+    path: '/api/applications',
+    as: 'newcomer',
+    body: { motivation: 'I have built line followers since school.' },
+    expect: signedIn({ applicant: 201, member: 409, admin: 201 }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/applications/:id',
+    url: '/api/applications/{pendingApplication}',
+    as: 'pending',
+    body: { motivation: 'I have built line followers since school.' },
+    expect: signedIn({ applicant: 200, member: 404, admin: 404 }),
+  },
+  {
+    method: 'GET',
+    path: '/api/applications/me',
+    expect: signedIn({ applicant: 200, member: 200, admin: 404 }),
+  },
+  {
+    method: 'GET',
+    path: '/api/applications/me',
+    as: 'newcomer',
+    expect: signedIn({ applicant: 404, member: 200, admin: 404 }),
+  },
+  { method: 'GET', path: '/api/admin/applications', expect: ADMIN },
+  { method: 'GET', path: '/api/admin/applications/export.csv', expect: ADMIN },
+  {
+    method: 'GET',
+    path: '/api/admin/applications/:id',
+    url: '/api/admin/applications/{pendingApplication}',
+    expect: ADMIN,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/applications/:id/review',
+    url: '/api/admin/applications/{pendingApplication}/review',
+    body: { status: 'approved' },
+    expect: ADMIN,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/applications/bulk-review',
+    body: { ids: ['{pendingApplication}'], status: 'declined' },
+    expect: ADMIN,
+  },
+
+  // Members and audit (admin)
+  { method: 'GET', path: '/api/admin/members', expect: ADMIN },
+  { method: 'GET', path: '/api/admin/members/:id', url: '/api/admin/members/{spareUser}', expect: ADMIN },
+  {
+    method: 'PUT',
+    path: '/api/admin/members/:id/role',
+    url: '/api/admin/members/{spareUser}/role',
+    body: { role: 'board' },
+    expect: ADMIN,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/members/:id/ban',
+    url: '/api/admin/members/{spareUser}/ban',
+    body: { is_banned: true },
+    expect: ADMIN,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/members/:id/admin',
+    url: '/api/admin/members/{spareUser}/admin',
+    body: { is_admin: true },
+    expect: ADMIN,
+  },
+  { method: 'DELETE', path: '/api/admin/members/:id', url: '/api/admin/members/{spareUser}', expect: ADMIN },
+  { method: 'GET', path: '/api/admin/audit-logs', expect: ADMIN },
+  { method: 'GET', path: '/api/admin/settings', expect: ADMIN },
+  { method: 'PUT', path: '/api/admin/settings', body: { settings: { applications_open: false } }, expect: ADMIN },
+
+  // Challenges: the catalog and the review queue are the board's; a user challenge is its candidate's.
+  { method: 'GET', path: '/api/challenges/admin/challenges', expect: ADMIN },
+  { method: 'POST', path: '/api/challenges/admin/challenges', expect: ADMIN },
+  {
+    method: 'PUT',
+    path: '/api/challenges/admin/challenges/:id',
+    url: '/api/challenges/admin/challenges/{spareChallenge}',
+    body: { is_active: true },
+    expect: ADMIN,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/challenges/admin/challenges/:id',
+    url: '/api/challenges/admin/challenges/{spareChallenge}',
+    expect: ADMIN,
+  },
+  { method: 'GET', path: '/api/challenges/admin/user-challenges', expect: ADMIN },
+  {
+    method: 'POST',
+    path: '/api/challenges/:id/validate',
+    url: '/api/challenges/{ucSubmitted}/validate',
+    body: { status: 'validated' },
+    expect: ADMIN,
+  },
+  { method: 'GET', path: '/api/challenges/me', expect: signedIn({ applicant: 200, member: 200, admin: 403 }) },
+  {
+    method: 'GET',
+    path: '/api/challenges/me',
+    as: 'pending',
+    expect: signedIn({ applicant: 403, member: 200, admin: 403 }),
+  },
+  { method: 'GET', path: '/api/challenges/catalog', expect: signedIn({ applicant: 200, member: 200, admin: 200 }) },
+  { method: 'GET', path: '/api/challenges/rules', expect: signedIn({ applicant: 200, member: 200, admin: 200 }) },
+  {
+    method: 'POST',
+    path: '/api/challenges/:id/start',
+    url: '/api/challenges/{ucPending}/start',
+    expect: signedIn({ applicant: 200, member: 404, admin: 404 }),
+  },
+  {
+    method: 'POST',
+    path: '/api/challenges/:id/exercise/:n/submit',
+    url: '/api/challenges/{ucInProgress}/exercise/1/submit',
+    body: { tinkercad_link: LINK },
+    expect: signedIn({ applicant: 200, member: 404, admin: 404 }),
+  },
+  {
+    method: 'POST',
+    path: '/api/challenges/:id/submit',
+    url: '/api/challenges/{ucReady}/submit',
+    expect: signedIn({ applicant: 200, member: 404, admin: 404 }),
+  },
+
+  // Hackathon: events, registrations and teams are the board's; registering is the finalist's.
+  { method: 'GET', path: '/api/hackathon/events', expect: ADMIN },
+  {
+    method: 'POST',
+    path: '/api/hackathon/events',
+    body: { name: 'Summer hackathon', start_at: '2027-06-01T09:00:00Z', end_at: '2027-06-02T09:00:00Z' },
+    expect: ADMIN,
+  },
+  {
+    method: 'PUT',
+    path: '/api/hackathon/events/:id',
+    url: '/api/hackathon/events/{springEvent}',
+    body: { location: 'Lab 3' },
+    expect: ADMIN,
+  },
+  { method: 'DELETE', path: '/api/hackathon/events/:id', url: '/api/hackathon/events/{springEvent}', expect: ADMIN },
+  {
+    method: 'GET',
+    path: '/api/hackathon/events/public',
+    expect: signedIn({ applicant: 200, member: 200, admin: 200 }),
+  },
+  {
+    method: 'POST',
+    path: '/api/hackathon/register',
+    as: 'finalist',
+    body: { event_id: '{autumnEvent}' },
+    expect: signedIn({ applicant: 201, member: 403, admin: 403 }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/hackathon/register',
+    url: '/api/hackathon/register?event_id={springEvent}',
+    as: 'finalist',
+    expect: signedIn({ applicant: 204, member: 404, admin: 404 }),
+  },
+  { method: 'GET', path: '/api/hackathon/me', expect: signedIn({ applicant: 200, member: 200, admin: 200 }) },
+  { method: 'GET', path: '/api/hackathon/registrations', expect: ADMIN },
+  { method: 'GET', path: '/api/hackathon/teams', expect: ADMIN },
+  {
+    method: 'POST',
+    path: '/api/hackathon/teams',
+    body: { event_id: '{springEvent}', member_user_ids: ['{finalistUser}'] },
+    expect: ADMIN,
+  },
+  {
+    method: 'PUT',
+    path: '/api/hackathon/teams/:id',
+    url: '/api/hackathon/teams/{team}',
+    body: { name: 'The Soldering Irons' },
+    expect: ADMIN,
+  },
+  { method: 'DELETE', path: '/api/hackathon/teams/:id', url: '/api/hackathon/teams/{team}', expect: ADMIN },
+  { method: 'POST', path: '/api/hackathon/assign', body: { event_id: '{springEvent}' }, expect: ADMIN },
+];
+
+const defaultUrl = (routePath: string) => routePath.replace(/:\w+/g, '1').replace(/\*$/, '');
+const key = (method: string, routePath: string) => `${method} ${routePath}`;
+
+function rowFor(route: RegisteredRoute): Row | undefined {
+  return ROUTES.find(
+    (row) =>
+      row.method === route.method &&
+      (row.path === route.path ||
+        (row.path === '*' && row.exclude !== undefined) ||
+        (row.path === STATIC_FILES && route.staticFile)),
+  );
+}
+
+describe('the authorization matrix', () => {
+  let world: World;
+  let webRoot: string;
+
+  beforeAll(async () => {
+    // A stand-in SPA build, so that the static file routes are registered as in production.
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'club-matrix-'));
+    fs.mkdirSync(path.join(webRoot, 'assets'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Club</title><div id="root"></div>');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+    world = await buildWorld({ webRoot });
+  });
+  afterAll(async () => {
+    await world?.t.close();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  /** One call as one caller; a write that succeeded is undone so the next call sees the same world. */
+  async function call(row: Pick<Row, 'method' | 'path' | 'url' | 'body' | 'as'>, caller: Caller) {
+    const cookie = world.cookie(caller, row.as);
+    const url = fillIds(row.url ?? defaultUrl(row.path), world.ids);
+    const writes = row.method !== 'GET' && row.method !== 'HEAD';
+    const answer = await world.t.app.inject({
+      method: row.method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(writes && row.method !== 'DELETE' ? { payload: (fillBody(row.body ?? {}, world.ids) ?? {}) as object } : {}),
+    });
+    if (writes && answer.statusCode < 400) await world.restore();
+    return answer;
+  }
+
+  it('names every registered route, and only registered ones', async () => {
+    const problems: string[] = [];
+    for (const route of world.routes) {
+      if (rowFor(route)) continue;
+      // Say exactly which line to add: the statuses each caller gets today, to be checked by whoever adds it.
+      const observed = Object.fromEntries(
+        await Promise.all(CALLERS.map(async (caller) => [caller, (await call(route as Row, caller)).statusCode])),
+      ) as Record<Caller, number>;
+      const isAdmin =
+        observed.anonymous === 401 &&
+        observed.applicant === 403 &&
+        observed.banned === 403 &&
+        observed.member === 403 &&
+        ![401, 403].includes(observed.admin);
+      const expectText = isAdmin
+        ? 'ADMIN'
+        : `{ ${CALLERS.map((caller) => `${caller}: ${observed[caller]}`).join(', ')} }`;
+      problems.push(
+        `${key(route.method, route.path)} is registered but ROUTES in src/server/security/authorization-matrix.test.ts ` +
+          `does not name it. Add this row (the statuses it answers today, each caller calling ${defaultUrl(route.path) || '/'}` +
+          `${route.path.includes(':') ? '; give `url` with real ids such as {pendingApplication} where ownership matters' : ''}):\n` +
+          `  { method: '${route.method}', path: '${route.path}', expect: ${expectText} },`,
+      );
+    }
+    for (const row of ROUTES) {
+      if (row.exclude !== undefined) {
+        const matched = world.routes.some((route) => rowFor(route) === row);
+        if (!matched) problems.push(`ROUTES excludes ${key(row.method, row.path)}, which matches no registered route.`);
+        continue;
+      }
+      if (!world.routes.some((route) => route.method === row.method && route.path === row.path)) {
+        problems.push(
+          `ROUTES names ${key(row.method, row.path)}, which no route registers: remove the row or fix its path.`,
+        );
+      }
+    }
+    expect(problems, problems.join('\n\n')).toEqual([]);
+  });
+
+  it('gives every row either the statuses of all five callers or a reason to leave the route out', () => {
+    for (const row of ROUTES) {
+      expect(Boolean(row.expect) !== Boolean(row.exclude), key(row.method, row.path)).toBe(true);
+      if (row.expect) expect(Object.keys(row.expect).sort(), key(row.method, row.path)).toEqual([...CALLERS].sort());
+    }
+  });
+
+  describe.each(
+    ROUTES.filter((row) => row.expect).map(
+      (row) => [`${key(row.method, row.path)}${row.as ? ` (applicant: ${row.as})` : ''}`, row] as const,
+    ),
+  )('%s', (_name, row) => {
+    it('answers each caller as the matrix says; refusals and reads change nothing', async () => {
+      for (const caller of CALLERS) {
+        const before = await world.dump();
+        const answer = await call(row, caller);
+        const expected = row.expect![caller];
+        const label = `${key(row.method, row.url ?? row.path)} as ${caller}${caller === 'applicant' ? ` (${row.as ?? 'candidate'})` : ''}: ${answer.statusCode} ${answer.body.slice(0, 300)}`;
+        if (expected === ALLOWED) {
+          expect([401, 403], label).not.toContain(answer.statusCode);
+          expect(answer.statusCode, label).toBeLessThan(500);
+        } else {
+          expect(answer.statusCode, label).toBe(expected);
+        }
+        if (caller === 'banned' && expected === 403) expect(answer.json().code, label).toBe('BANNED');
+        if (answer.statusCode >= 400 || (row.method === 'GET' && !row.writes)) {
+          if (answer.statusCode >= 400 && row.path.startsWith('/api/'))
+            expect(errorBodySchema.strict().safeParse(answer.json()).success, label).toBe(true);
+          const after = await world.dump();
+          expect(after.text === before.text, `${label}\n${describeDifference(before, after)}`).toBe(true);
+        }
+      }
+    });
+  });
+});
