@@ -164,7 +164,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Its own context, so that its form-encoded parser serves no JSON route.
     await app.register(async (scope) => registerDevIntra(scope as App, deps));
   }
-  if (config.env !== 'production') registerDevMailRoutes(app, deps);
+  // Only beside the local stand-in: a server with real 42 credentials is a real deployment, where
+  // the outbox (every candidate's mail) must not be public even if NODE_ENV was forgotten.
+  if (config.devIntra) registerDevMailRoutes(app, deps);
 
   // The public part only: the schema strips every private setting.
   await registerWebApp(app, options.webRoot, async () => publicSettingsSchema.parse(await readSettings(deps.db)));

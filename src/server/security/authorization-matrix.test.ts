@@ -284,6 +284,49 @@ const ROUTES: Row[] = [
   },
   { method: 'DELETE', path: '/api/hackathon/teams/:id', url: '/api/hackathon/teams/{team}', expect: ADMIN },
   { method: 'POST', path: '/api/hackathon/assign', body: { event_id: '{springEvent}' }, expect: ADMIN },
+
+  // Club projects: members (role member or board) propose; candidates and admins who are not members get 403.
+  {
+    method: 'POST',
+    path: '/api/projects',
+    body: { title: 'Line follower', description: 'A robot that follows a line on the club floor.' },
+    expect: signedIn({ applicant: 403, member: 201, admin: 403 }),
+  },
+  { method: 'GET', path: '/api/projects/me', expect: signedIn({ applicant: 403, member: 200, admin: 403 }) },
+  { method: 'GET', path: '/api/admin/projects', expect: ADMIN },
+  { method: 'GET', path: '/api/admin/projects/:id', expect: ADMIN },
+  { method: 'PUT', path: '/api/admin/projects/:id/validate', expect: ADMIN },
+
+  // Maintenance (admin; the server also runs it on its own timer)
+  { method: 'POST', path: '/api/admin/maintenance/expired-projects', expect: ADMIN },
+  { method: 'POST', path: '/api/admin/maintenance/cleanup', expect: ADMIN },
+
+  // Club events: the upcoming ones are public, their management the board's.
+  { method: 'GET', path: '/api/events', expect: everyone(200) },
+  { method: 'GET', path: '/api/admin/events', expect: ADMIN },
+  { method: 'POST', path: '/api/admin/events', expect: ADMIN },
+  { method: 'PUT', path: '/api/admin/events/:id', expect: ADMIN },
+  { method: 'DELETE', path: '/api/admin/events/:id', expect: ADMIN },
+
+  // Overview (admin)
+  { method: 'GET', path: '/api/admin/overview', expect: ADMIN },
+
+  // API documentation: public, it describes the routes and holds no data.
+  { method: 'GET', path: '/api/docs', expect: everyone(200) },
+  { method: 'GET', path: '/api/docs/json', expect: everyone(200) },
+  { method: 'GET', path: '/api/docs/yaml', expect: everyone(200) },
+  { method: 'GET', path: '/api/docs/static/index.html', expect: everyone(302) },
+  { method: 'GET', path: '/api/docs/static/swagger-initializer.js', expect: everyone(200) },
+  {
+    method: 'GET',
+    path: '/api/docs/static/*',
+    url: '/api/docs/static/swagger-ui.css',
+    expect: everyone(200),
+  },
+
+  // The outbox of the notification emails, beside the local stand-in only (where anyone may sign in as admin).
+  { method: 'GET', path: '/dev/mail', expect: everyone(200) },
+  { method: 'GET', path: '/dev/mail/style.css', expect: everyone(200) },
 ];
 
 const defaultUrl = (routePath: string) => routePath.replace(/:\w+/g, '1').replace(/\*$/, '');

@@ -511,11 +511,16 @@ describe('/dev/mail beside the built SPA', () => {
     expect(answer.body).toContain('<h1>Mail outbox</h1>');
   });
 
-  it('is absent (404) in production', async () => {
-    const answer = await pageIn({ NODE_ENV: 'production', FT_CLIENT_ID: 'club', FT_CLIENT_SECRET: 'secret' });
-    expect(answer.status).toBe(404);
-    expect(answer.body).not.toContain('SPA');
-    expect(answer.body).not.toContain('Mail outbox');
+  it('is absent (404) in production, and wherever real 42 credentials are set', async () => {
+    for (const env of [
+      { NODE_ENV: 'production', FT_CLIENT_ID: 'club', FT_CLIENT_SECRET: 'secret' },
+      { NODE_ENV: 'development', FT_CLIENT_ID: 'club', FT_CLIENT_SECRET: 'secret' },
+    ]) {
+      const answer = await pageIn(env);
+      expect(answer.status).toBe(404);
+      expect(answer.body).not.toContain('SPA');
+      expect(answer.body).not.toContain('Mail outbox');
+    }
   });
 });
 
