@@ -32,6 +32,25 @@ type Draft = {
 /** Field errors by path, as the contract names them: `contact_email`, `board_members.2.name`. */
 type Errors = Record<string, string>;
 
+type ListKey = 'social_links' | 'board_members' | 'sponsors';
+/** One input of a list row: its key in the row, its on-screen label, and whether it takes a URL. */
+type Column<K extends ListKey> = { key: keyof Draft[K][number] & string; text: string; url?: boolean };
+
+const SOCIAL_COLUMNS: Column<'social_links'>[] = [
+  { key: 'label', text: 'Label' },
+  { key: 'url', text: 'URL', url: true },
+];
+const BOARD_COLUMNS: Column<'board_members'>[] = [
+  { key: 'name', text: 'Name' },
+  { key: 'title', text: 'Title' },
+  { key: 'photo_url', text: 'Photo URL (optional)', url: true },
+];
+const SPONSOR_COLUMNS: Column<'sponsors'>[] = [
+  { key: 'name', text: 'Name' },
+  { key: 'logo_url', text: 'Logo URL (optional)', url: true },
+  { key: 'url', text: 'Link (optional)', url: true },
+];
+
 function draftOf(settings: Settings): Draft {
   return {
     ...settings,
@@ -66,6 +85,8 @@ function settingsOf(draft: Draft): Settings {
     })),
   };
 }
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const fieldId = (path: string) => `setting-${path.replaceAll('.', '-')}`;
 
@@ -162,11 +183,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
     setDraft((current) => ({ ...current, ...changes }));
     setNotice(null);
   };
-  const updateRow = <K extends 'social_links' | 'board_members' | 'sponsors'>(
-    key: K,
-    index: number,
-    changes: Partial<Draft[K][number]>,
-  ) => {
+  const updateRow = <K extends ListKey>(key: K, index: number, changes: Partial<Draft[K][number]>) => {
     setDraft((current) => ({
       ...current,
       [key]: current[key].map((row, i) => (i === index ? { ...row, ...changes } : row)),
@@ -179,6 +196,60 @@ function SettingsForm({ saved }: { saved: Settings }) {
     setErrors({});
     setNotice(null);
   };
+
+  /** The inputs of one list row, labelled "Name" on screen and "Sponsor 2 Name" for assistive technology. */
+  const rowFields = <K extends ListKey>(list: K, row: string, index: number, columns: Column<K>[]) =>
+    columns.map((column) => (
+      <Field
+        key={column.key}
+        path={`${list}.${index}.${column.key}`}
+        label={<RowLabel row={row} text={column.text} />}
+        value={(draft[list][index] as Record<string, string>)[column.key]!}
+        errors={errors}
+        onChange={(value) => updateRow(list, index, { [column.key]: value } as Partial<Draft[K][number]>)}
+        {...(column.url ? { type: 'url' as const, inputProps: { placeholder: 'https://' } } : {})}
+      />
+    ));
+
+  /** A list the board grows and shrinks (social links, sponsors), with its list-level error. */
+  const editableList = <K extends 'social_links' | 'sponsors'>(
+    list: K,
+    noun: string,
+    columns: Column<K>[],
+    max: number,
+    blank: Draft[K][number],
+  ) => (
+    <>
+      <ListError path={list} errors={errors} />
+      {draft[list].length === 0 && <p className="muted">No {noun}s.</p>}
+      <ol className="settings-rows">
+        {draft[list].map((_, index) => (
+          <li key={index} className={`settings-row${columns.length === 3 ? ' settings-row-3' : ''}`}>
+            {rowFields(list, `${capitalize(noun)} ${index + 1}`, index, columns)}
+            <button
+              type="button"
+              className="btn btn-secondary btn-small settings-remove"
+              onClick={() => removeRow(list, index)}
+            >
+              Remove
+              <span className="visually-hidden">
+                {' '}
+                {noun} {index + 1}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        disabled={draft[list].length >= max}
+        onClick={() => update({ [list]: [...draft[list], blank] } as Partial<Draft>)}
+      >
+        Add {noun}
+      </button>
+    </>
+  );
 
   const focusFirstError = (found: Errors) => {
     requestAnimationFrame(() => {
@@ -320,45 +391,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
           inputProps={{ placeholder: 'https://' }}
         />
         <h3 className="settings-subtitle">Social links</h3>
-        <ListError path="social_links" errors={errors} />
-        {draft.social_links.length === 0 && <p className="muted">No social links.</p>}
-        <ol className="settings-rows">
-          {draft.social_links.map((link, index) => (
-            <li key={index} className="settings-row">
-              <Field
-                path={`social_links.${index}.label`}
-                label={<RowLabel row={`Link ${index + 1}`} text="Label" />}
-                value={link.label}
-                errors={errors}
-                onChange={(value) => updateRow('social_links', index, { label: value })}
-              />
-              <Field
-                path={`social_links.${index}.url`}
-                label={<RowLabel row={`Link ${index + 1}`} text="URL" />}
-                type="url"
-                value={link.url}
-                errors={errors}
-                onChange={(value) => updateRow('social_links', index, { url: value })}
-                inputProps={{ placeholder: 'https://' }}
-              />
-              <button
-                type="button"
-                className="btn btn-secondary btn-small settings-remove"
-                onClick={() => removeRow('social_links', index)}
-              >
-                Remove<span className="visually-hidden"> link {index + 1}</span>
-              </button>
-            </li>
-          ))}
-        </ol>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          disabled={draft.social_links.length >= MAX_SOCIAL_LINKS}
-          onClick={() => update({ social_links: [...draft.social_links, { label: '', url: '' }] })}
-        >
-          Add social link
-        </button>
+        {editableList('social_links', 'social link', SOCIAL_COLUMNS, MAX_SOCIAL_LINKS, { label: '', url: '' })}
       </Section>
 
       <Section
@@ -368,32 +401,10 @@ function SettingsForm({ saved }: { saved: Settings }) {
       >
         <ListError path="board_members" errors={errors} />
         <div className="settings-board">
-          {draft.board_members.map((member, index) => (
+          {draft.board_members.map((_, index) => (
             <fieldset key={index} className="settings-person">
               <legend>Board member {index + 1}</legend>
-              <Field
-                path={`board_members.${index}.name`}
-                label={<RowLabel row={`Member ${index + 1}`} text="Name" />}
-                value={member.name}
-                errors={errors}
-                onChange={(value) => updateRow('board_members', index, { name: value })}
-              />
-              <Field
-                path={`board_members.${index}.title`}
-                label={<RowLabel row={`Member ${index + 1}`} text="Title" />}
-                value={member.title}
-                errors={errors}
-                onChange={(value) => updateRow('board_members', index, { title: value })}
-              />
-              <Field
-                path={`board_members.${index}.photo_url`}
-                label={<RowLabel row={`Member ${index + 1}`} text="Photo URL (optional)" />}
-                type="url"
-                value={member.photo_url}
-                errors={errors}
-                onChange={(value) => updateRow('board_members', index, { photo_url: value })}
-                inputProps={{ placeholder: 'https://' }}
-              />
+              {rowFields('board_members', `Member ${index + 1}`, index, BOARD_COLUMNS)}
             </fieldset>
           ))}
         </div>
@@ -404,54 +415,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
         title="Sponsors"
         lead="Shown at the bottom of the landing page; with no sponsor the section is hidden."
       >
-        <ListError path="sponsors" errors={errors} />
-        {draft.sponsors.length === 0 && <p className="muted">No sponsors.</p>}
-        <ol className="settings-rows">
-          {draft.sponsors.map((sponsor, index) => (
-            <li key={index} className="settings-row settings-row-3">
-              <Field
-                path={`sponsors.${index}.name`}
-                label={<RowLabel row={`Sponsor ${index + 1}`} text="Name" />}
-                value={sponsor.name}
-                errors={errors}
-                onChange={(value) => updateRow('sponsors', index, { name: value })}
-              />
-              <Field
-                path={`sponsors.${index}.logo_url`}
-                label={<RowLabel row={`Sponsor ${index + 1}`} text="Logo URL (optional)" />}
-                type="url"
-                value={sponsor.logo_url}
-                errors={errors}
-                onChange={(value) => updateRow('sponsors', index, { logo_url: value })}
-                inputProps={{ placeholder: 'https://' }}
-              />
-              <Field
-                path={`sponsors.${index}.url`}
-                label={<RowLabel row={`Sponsor ${index + 1}`} text="Link (optional)" />}
-                type="url"
-                value={sponsor.url}
-                errors={errors}
-                onChange={(value) => updateRow('sponsors', index, { url: value })}
-                inputProps={{ placeholder: 'https://' }}
-              />
-              <button
-                type="button"
-                className="btn btn-secondary btn-small settings-remove"
-                onClick={() => removeRow('sponsors', index)}
-              >
-                Remove<span className="visually-hidden"> sponsor {index + 1}</span>
-              </button>
-            </li>
-          ))}
-        </ol>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          disabled={draft.sponsors.length >= MAX_SPONSORS}
-          onClick={() => update({ sponsors: [...draft.sponsors, { name: '', logo_url: '', url: '' }] })}
-        >
-          Add sponsor
-        </button>
+        {editableList('sponsors', 'sponsor', SPONSOR_COLUMNS, MAX_SPONSORS, { name: '', logo_url: '', url: '' })}
       </Section>
 
       <div className="settings-actions">
