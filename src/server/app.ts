@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { RATE_LIMITED_MESSAGE } from '../contract/errors';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
@@ -24,6 +23,15 @@ import { registerSession } from './plugins/session';
 import { registerWebApp } from './plugins/web-app';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Every schema is a zod one: given these, Fastify never loads its JSON-schema compilers (Ajv)
+ * at start (decision 0101). Fastify types the factories for Ajv's schemas, hence the cast.
+ */
+const ZOD_COMPILERS = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
 
 export type BuildOptions = {
   /** An open database; by default the one the config names (the caller migrates it). */
@@ -45,6 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => randomUUID(),
     // One line per request costs more than the request itself; errors are logged anyway.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -73,8 +82,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   registerSession(app, deps);
 
+  // Loaded only when used, like the PostgreSQL driver: a quicker cold start (decision 0101).
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        connectTimeout: 1000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
     : undefined;
   if (config.rateLimitPerMinute > 0) {
     await app.register(fastifyRateLimit, {

@@ -115,10 +115,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function parseDatabase(url: string | undefined, dataDir: string): Database {
-  if (url?.startsWith('postgres')) return { engine: 'postgres', url };
+  if (url?.startsWith('postgres')) {
+    const schema = searchPathSchema(url);
+    return schema ? { engine: 'postgres', url, schema } : { engine: 'postgres', url };
+  }
   if (url?.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     return { engine: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
   }
   return { engine: 'sqlite', file: path.join(dataDir, 'club.sqlite') };
+}
+
+/**
+ * The schema named by libpq's `options=-c search_path=...` in the URL, so that the app (and the
+ * migrator's bookkeeping) lives in that schema even when other schemas of the database have
+ * tables of the same names.
+ */
+function searchPathSchema(url: string): string | undefined {
+  const options = new URL(url).searchParams.get('options') ?? '';
+  const path = /(?:^|\s)-c\s*search_path\s*=\s*([^\s,]+)/.exec(options)?.[1];
+  if (path === undefined) return undefined;
+  if (!/^[a-z_][a-z0-9_]*$/.test(path)) {
+    throw new ConfigError('DATABASE_URL', `names the schema "${path}": use lower-case letters, digits and _`);
+  }
+  return path;
 }

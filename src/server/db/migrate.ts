@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Database, Engine } from './database';
 import * as initial from './migrations/0001-initial';
 import * as defaultSettings from './migrations/0002-default-settings';
+import * as adminListsAtScale from './migrations/0007-admin-lists-at-scale';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -9,6 +10,7 @@ type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> 
 const MIGRATIONS: Record<string, EngineMigration> = {
   '0001-initial': initial,
   '0002-default-settings': defaultSettings,
+  '0007-admin-lists-at-scale': adminListsAtScale,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
