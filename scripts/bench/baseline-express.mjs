@@ -7,7 +7,13 @@ import express from 'express';
 import session from 'express-session';
 
 const user = JSON.parse(process.env.BENCH_USER_JSON);
-const db = new Database(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'club-bench-express-')), 'db.sqlite'));
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-bench-express-'));
+const db = new Database(path.join(dir, 'db.sqlite'));
+process.on('SIGTERM', () => {
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+});
 db.pragma('journal_mode = WAL');
 db.exec('create table sessions (sid text primary key, data text not null, expires integer not null)');
 db.exec('create table users (id integer primary key, data text not null)');

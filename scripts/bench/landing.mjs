@@ -1,7 +1,7 @@
 // The landing page as a visitor's browser gets it: the JS and CSS bytes it loads (raw,
 // gzip, brotli, and what the server sent) and its LCP on loopback, median of 5 loads.
 import { chromium } from '@playwright/test';
-import { fmt, startApp, table } from './util.mjs';
+import { fmt, startApp, summaryLine, table } from './util.mjs';
 
 export async function benchLanding() {
   const app = await startApp();
@@ -70,7 +70,11 @@ export async function benchLanding() {
         ['LCP (median of 5)', '', `${fmt(lcps[2])} ms`, '', '≤ 1000 ms'],
       ],
     );
-    return { jsKb: js / 1024, cssKb: css / 1024, lcpMs: lcps[2] };
+    return [
+      summaryLine('Landing page, JavaScript on the wire', js / 1024, { unit: ' KB', target: 110 }),
+      summaryLine('Landing page, CSS on the wire', css / 1024, { unit: ' KB', target: 20 }),
+      summaryLine('Landing page, LCP on loopback (median of 5)', lcps[2], { unit: ' ms', target: 1000, digits: 0 }),
+    ];
   } finally {
     await browser.close();
     await app.stop();

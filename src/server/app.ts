@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyBaseLogger, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { RATE_LIMITED_MESSAGE } from '../contract/errors';
 import { publicSettingsSchema } from '../contract/settings';
 import type { Config } from './config';
@@ -39,6 +39,15 @@ import { registerWebApp } from './plugins/web-app';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * Every schema is a zod one: given these, Fastify never loads its JSON-schema compilers (Ajv)
+ * at start (decision 0101). Fastify types the factories for Ajv's schemas, hence the cast.
+ */
+const ZOD_COMPILERS = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
+
 export type BuildOptions = {
   /** An open database; by default the one the config names (the caller migrates it). */
   database?: Database;
@@ -59,6 +68,8 @@ export type BuildOptions = {
  * starts anyway and the client keeps reconnecting, with one warning per outage.
  */
 async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  // Loaded only when used, like the PostgreSQL driver: a quicker cold start (decision 0101).
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     connectTimeout: 1000,
     maxRetriesPerRequest: 1,
@@ -89,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: frameworkErrorHandler,
     // One line per request costs more than the request itself; errors are logged anyway.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

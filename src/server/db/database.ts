@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -13,7 +14,7 @@ import {
   type SqliteDatabase,
   type UnknownRow,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database as DatabaseConfig } from '../config';
 import { BOOLEAN_COLUMNS, type DB } from './schema';
 
@@ -104,6 +105,9 @@ class SqliteBooleanResultsPlugin implements KyselyPlugin {
   }
 }
 
+/** The PostgreSQL driver, loaded on first use: a SQLite server never pays for it (decision 0101). */
+const postgresDriver = () => createRequire(import.meta.url)('pg') as typeof pg;
+
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
 const PG_TIMESTAMP = 1114;
@@ -121,13 +125,13 @@ const pgTypes = {
       case PG_TIMESTAMP:
         return (value: string) => new Date(`${value}Z`).toISOString();
       default:
-        return pg.types.getTypeParser(oid, format);
+        return postgresDriver().types.getTypeParser(oid, format);
     }
   },
 } as unknown as pg.CustomTypesConfig;
 
 function openPostgres(url: string, schema?: string): Database {
-  const pool = new pg.Pool({
+  const pool = new (postgresDriver().Pool)({
     connectionString: url,
     max: 10,
     types: pgTypes,

@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-initial';
 import * as defaultSettings from './migrations/0002-default-settings';
 import * as mailOutbox from './migrations/0003-mail-outbox';
 import * as overviewIndexes from './migrations/0006-overview-indexes';
+import * as adminListsAtScale from './migrations/0007-admin-lists-at-scale';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0002-default-settings': defaultSettings,
   '0003-mail-outbox': mailOutbox,
   '0006-overview-indexes': overviewIndexes,
+  '0007-admin-lists-at-scale': adminListsAtScale,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

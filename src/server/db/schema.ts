@@ -158,10 +158,15 @@ export interface AuditLogsTable {
   user_name: string | null;
   details: string | null;
   created_at: CreatedAt;
+  /** Rank of the entry among those of its (action, entity_type), 1, 2, 3, ... in id order. */
+  key_seq: number;
 }
 
-export interface AuditActionsTable {
+/** How many entries each (action, entity_type) has: the totals of the log, and its distinct actions. */
+export interface AuditCountsTable {
   action: string;
+  entity_type: string;
+  n: number;
 }
 
 export interface SettingsTable {
@@ -223,7 +228,7 @@ export interface DB {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   audit_logs: AuditLogsTable;
-  audit_actions: AuditActionsTable;
+  audit_counts: AuditCountsTable;
   settings: SettingsTable;
   club_events: ClubEventsTable;
   projects: ProjectsTable;

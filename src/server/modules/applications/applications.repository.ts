@@ -58,13 +58,16 @@ export async function listApplications(
 ): Promise<{ data: ApplicationView[]; total: number }> {
   const where = (eb: ExpressionBuilder<DB, 'applications'>) =>
     filter.status ? eb('applications.status', '=', filter.status) : eb.lit(true);
+  // The page's ids first, skipped through an index, then only those rows are joined (decision 0100).
+  const page = db
+    .selectFrom('applications')
+    .select('applications.id')
+    .where(where)
+    .orderBy('applications.id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset);
   const [rows, count] = await Promise.all([
-    withApplicant(db)
-      .where(where)
-      .orderBy('applications.id', 'desc')
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .execute(),
+    withApplicant(db).where('applications.id', 'in', page).orderBy('applications.id', 'desc').execute(),
     db
       .selectFrom('applications')
       .where(where)

@@ -41,7 +41,7 @@ export function createMembersService(deps: Deps) {
     target.is_admin && !target.is_banned && admins.length === 1 && admins[0] === target.id;
 
   return {
-    list: (filter: { role?: Role; q?: string; limit: number; offset: number }) => listMembers(db, filter),
+    list: (filter: { role?: Role; q?: string; limit: number; offset: number }) => listMembers(db, filter, engine),
 
     async detail(id: number) {
       const user = await findUserById(db, id);
