@@ -11,6 +11,7 @@ import type { List } from '../../../contract/common';
 import { APPLICATIONS_PAGE_SIZE } from '../../../contract/constants';
 import { Avatar } from '../../components/avatar';
 import { ErrorBanner } from '../../components/error-banner';
+import { SelectFilter } from '../../components/filters';
 import { Spinner } from '../../components/loading-screen';
 import { Modal } from '../../components/modal';
 import { Pager } from '../../components/pager';
@@ -19,6 +20,13 @@ import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useReviewApplication } from './use-review-application';
 import '../admin-shared.css';
+
+const STATUS_FILTERS: readonly { value: ApplicationStatus | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'declined', label: 'Declined' },
+];
 
 const STATUS_BADGE: Record<ApplicationStatus, string> = {
   pending: 'badge badge-warning',
@@ -156,23 +164,16 @@ export function ApplicationsPage() {
       <div className="admin-toolbar">
         <h1>Applications</h1>
         <div className="filters">
-          <label className="field">
-            <span>Status</span>
-            <select
-              className="input"
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value as ApplicationStatus | '');
-                setOffset(0);
-                setSelected(new Set());
-              }}
-            >
-              <option value="">All</option>
-              <option value="pending">Pending</option>
-              <option value="approved">Approved</option>
-              <option value="declined">Declined</option>
-            </select>
-          </label>
+          <SelectFilter
+            label="Status"
+            value={status}
+            options={STATUS_FILTERS}
+            onChange={(value) => {
+              setStatus(value);
+              setOffset(0);
+              setSelected(new Set());
+            }}
+          />
           <a className="btn btn-secondary" href="/api/admin/applications/export.csv" download>
             Export CSV
           </a>

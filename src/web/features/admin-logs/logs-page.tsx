@@ -4,6 +4,7 @@ import type { AuditLog } from '../../../contract/audit';
 import type { List } from '../../../contract/common';
 import { AUDIT_LOGS_PAGE_SIZE } from '../../../contract/constants';
 import { ErrorBanner } from '../../components/error-banner';
+import { TextFilter } from '../../components/filters';
 import { Spinner } from '../../components/loading-screen';
 import { Pager } from '../../components/pager';
 import { api } from '../../lib/api-client';
@@ -34,30 +35,24 @@ export function LogsPage() {
       <div className="admin-toolbar">
         <h1>Logs</h1>
         <div className="filters">
-          <label className="field">
-            <span>Action</span>
-            <input
-              className="input"
-              value={action}
-              placeholder="e.g. approved"
-              onChange={(e) => {
-                setAction(e.target.value);
-                setOffset(0);
-              }}
-            />
-          </label>
-          <label className="field">
-            <span>Entity</span>
-            <input
-              className="input"
-              value={entity}
-              placeholder="e.g. application"
-              onChange={(e) => {
-                setEntity(e.target.value);
-                setOffset(0);
-              }}
-            />
-          </label>
+          <TextFilter
+            label="Action"
+            value={action}
+            placeholder="e.g. approved"
+            onChange={(value) => {
+              setAction(value);
+              setOffset(0);
+            }}
+          />
+          <TextFilter
+            label="Entity"
+            value={entity}
+            placeholder="e.g. application"
+            onChange={(value) => {
+              setEntity(value);
+              setOffset(0);
+            }}
+          />
         </div>
       </div>
       <ErrorBanner error={logs.error} fallback="Failed to load logs" />

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/projects';
 import { Avatar } from '../../components/avatar';
 import { ErrorBanner } from '../../components/error-banner';
+import { SelectFilter, TextFilter } from '../../components/filters';
 import { Spinner } from '../../components/loading-screen';
 import { Modal } from '../../components/modal';
 import { Pager } from '../../components/pager';
@@ -128,6 +129,12 @@ function ProjectModal({
 }
 
 /** Projects page: the members' proposals, to review, with the maintenance jobs at hand. */
+
+const STATUS_FILTERS: readonly { value: ProjectStatus | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  ...PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] })),
+];
+
 export function ProjectsPage() {
   usePageTitle('Projects');
   const [status, setStatus] = useState<ProjectStatus | ''>('');
@@ -144,37 +151,24 @@ export function ProjectsPage() {
       <div className="admin-toolbar">
         <h1>Projects</h1>
         <div className="filters">
-          <label className="field">
-            <span>Status</span>
-            <select
-              className="input"
-              value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as ProjectStatus | '');
-                setOffset(0);
-              }}
-            >
-              <option value="">All</option>
-              {PROJECT_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {PROJECT_STATUS_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>Owner</span>
-            <input
-              className="input"
-              type="search"
-              value={search}
-              placeholder="Login"
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setOffset(0);
-              }}
-            />
-          </label>
+          <SelectFilter
+            label="Status"
+            value={status}
+            options={STATUS_FILTERS}
+            onChange={(value) => {
+              setStatus(value);
+              setOffset(0);
+            }}
+          />
+          <TextFilter
+            label="Owner"
+            value={search}
+            placeholder="Login"
+            onChange={(value) => {
+              setSearch(value);
+              setOffset(0);
+            }}
+          />
         </div>
       </div>
       <MaintenancePanel />

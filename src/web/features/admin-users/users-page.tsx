@@ -3,6 +3,7 @@ import { USERS_PAGE_SIZE } from '../../../contract/constants';
 import type { Role } from '../../../contract/users';
 import { Avatar } from '../../components/avatar';
 import { ErrorBanner } from '../../components/error-banner';
+import { SelectFilter, TextFilter } from '../../components/filters';
 import { Spinner } from '../../components/loading-screen';
 import { Pager } from '../../components/pager';
 import { formatDate } from '../../lib/format';
@@ -13,6 +14,18 @@ import { useMemberChange, useMembers } from './use-members';
 import '../admin-shared.css';
 
 type BannedFilter = 'all' | 'banned' | 'not-banned';
+
+const ROLE_FILTERS = [
+  { value: '', label: 'All' },
+  { value: 'member', label: 'Member' },
+  { value: 'board', label: 'Board' },
+] as const satisfies readonly { value: Role | ''; label: string }[];
+
+const BANNED_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'banned', label: 'Banned' },
+  { value: 'not-banned', label: 'Not banned' },
+] as const satisfies readonly { value: BannedFilter; label: string }[];
 
 /** Users page of seed §2: cards, badges, actions, role and banned filters, 20 a page. */
 export function UsersPage() {
@@ -36,42 +49,25 @@ export function UsersPage() {
       <div className="admin-toolbar">
         <h1>Users</h1>
         <div className="filters">
-          <label className="field">
-            <span>Search</span>
-            <input
-              className="input"
-              type="search"
-              value={q}
-              placeholder="Login or name"
-              onChange={(e) => {
-                setQ(e.target.value);
-                setOffset(0);
-              }}
-            />
-          </label>
-          <label className="field">
-            <span>Role</span>
-            <select
-              className="input"
-              value={role}
-              onChange={(e) => {
-                setRole(e.target.value as Role | '');
-                setOffset(0);
-              }}
-            >
-              <option value="">All</option>
-              <option value="member">Member</option>
-              <option value="board">Board</option>
-            </select>
-          </label>
-          <label className="field">
-            <span>Banned</span>
-            <select className="input" value={banned} onChange={(e) => setBanned(e.target.value as BannedFilter)}>
-              <option value="all">All</option>
-              <option value="banned">Banned</option>
-              <option value="not-banned">Not banned</option>
-            </select>
-          </label>
+          <TextFilter
+            label="Search"
+            value={q}
+            placeholder="Login or name"
+            onChange={(value) => {
+              setQ(value);
+              setOffset(0);
+            }}
+          />
+          <SelectFilter
+            label="Role"
+            value={role}
+            options={ROLE_FILTERS}
+            onChange={(value) => {
+              setRole(value);
+              setOffset(0);
+            }}
+          />
+          <SelectFilter label="Banned" value={banned} options={BANNED_FILTERS} onChange={setBanned} />
         </div>
       </div>
       <ErrorBanner error={members.error} fallback="Failed to load users" />
