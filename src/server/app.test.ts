@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../contract/settings-defaults';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -139,6 +140,28 @@ describe('errors the server did not expect', () => {
       expect(answer.body).not.toContain('secret');
       const entry = JSON.parse(logged.find((line) => line.includes('select secret'))!);
       expect(entry.reqId).toBe(answer.headers['x-request-id']);
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+});
+
+describe('answers checked against their schema', () => {
+  it('sends only the fields the schema names, and answers 500 INTERNAL when an answer breaks it', async () => {
+    const { database, drop } = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
+    const app = await buildApp(config, { database });
+    const response = { response: { 200: z.object({ login: z.string(), level: z.number().int() }) } };
+    app.get('/api/extra', { schema: response }, async () => ({ login: 'jdoe', level: 3, token_hash: 'secret' }));
+    app.get('/api/broken', { schema: response }, async () => ({ login: 'jdoe', level: 3.5 }));
+    try {
+      const extra = await app.inject({ url: '/api/extra' });
+      expect(extra.statusCode).toBe(200);
+      expect(extra.body).toBe('{"login":"jdoe","level":3}');
+      const broken = await app.inject({ url: '/api/broken' });
+      expect(broken.statusCode).toBe(500);
+      expect(broken.json()).toEqual({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
     } finally {
       await app.close();
       await drop();

@@ -4,7 +4,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ResponseSerializationError, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import { RATE_LIMITED_MESSAGE } from '../contract/errors';
 import { publicSettingsSchema } from '../contract/settings';
 import type { Config } from './config';
@@ -38,6 +39,21 @@ import { registerSession } from './plugins/session';
 import { registerWebApp } from './plugins/web-app';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Answers are checked against their schema and stripped of every other field, as the type
+ * provider's serializer does, but with a forward parse rather than its encode: zod compiles an
+ * object's parse into one function, about eight times quicker on the hot routes (decision 0103).
+ * For a schema without codecs both give the same; response schemas have none (a transform would
+ * also break the API docs, which the docs test would catch).
+ */
+const serializerCompiler =
+  ({ schema, method, url }: { schema: unknown; method: string; url: string }) =>
+  (data: unknown) => {
+    const result = (schema as ZodType).safeParse(data);
+    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
+  };
 
 /**
  * Every schema is a zod one: given these, Fastify never loads its JSON-schema compilers (Ajv)
@@ -133,7 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   registerSecurity(app, config);
   await app.register(fastifyCookie);
-  registerSession(app, deps);
+  registerSession(app, deps, database.changeStamp);
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   if (config.rateLimitPerMinute > 0) {

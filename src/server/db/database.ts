@@ -26,6 +26,13 @@ export type Database = {
   engine: Engine;
   /** The PostgreSQL schema the app lives in, when not the default one. */
   schema?: string;
+  /**
+   * SQLite only: a stamp that changes whenever the data may have changed, by a commit of
+   * another connection (`PRAGMA data_version`, seen within CROSS_PROCESS_STAMP_MS) or any
+   * write through this one. Cheaper than a query, it lets a memo of rows serve until it moves.
+   * PostgreSQL has none: its other processes write without telling.
+   */
+  changeStamp?: () => string;
   close(): Promise<void>;
 };
 
@@ -40,13 +47,28 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  let ownWrites = 0;
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: bindBooleansAsIntegers(sqlite) }),
+    dialect: new SqliteDialect({ database: bindBooleansAsIntegers(sqlite, () => ownWrites++) }),
     plugins: [new SqliteBooleanResultsPlugin()],
   });
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  let version = 0;
+  let versionReadAt = -Infinity;
   return {
     db,
     engine: 'sqlite',
+    changeStamp() {
+      // The pragma opens a read transaction, a few system calls: under load it is asked at most
+      // once a millisecond, so another process's commit counts within one. This process's own
+      // writes count at once.
+      const now = performance.now();
+      if (now - versionReadAt >= CROSS_PROCESS_STAMP_MS) {
+        version = dataVersion.get() as number;
+        versionReadAt = now;
+      }
+      return `${version}.${ownWrites}`;
+    },
     async close() {
       await db.destroy();
     },
@@ -54,13 +76,16 @@ function openSqlite(file: string): Database {
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+/** How stale the change stamp may be about other processes' commits (decision 0103). */
+export const CROSS_PROCESS_STAMP_MS = 1;
 
 /**
  * Kysely prepares every query anew, and preparing costs more than running most of ours: keep
  * the prepared statements of recent SQL texts. better-sqlite3 refuses to bind booleans, so
- * they go in as SQLite's 0 and 1.
+ * they go in as SQLite's 0 and 1. `onWrite` hears of every statement that may write, before it
+ * runs (`data_version` does not move for this connection's own commits).
  */
-function bindBooleansAsIntegers(sqlite: SQLite.Database): SqliteDatabase {
+function bindBooleansAsIntegers(sqlite: SQLite.Database, onWrite: () => void): SqliteDatabase {
   const toSqlite = (parameters: ReadonlyArray<unknown>) =>
     parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value));
   const statements = new Map<string, SQLite.Statement>();
@@ -80,11 +105,21 @@ function bindBooleansAsIntegers(sqlite: SQLite.Database): SqliteDatabase {
     close: () => sqlite.close(),
     prepare(sql) {
       const statement = prepared(sql);
+      const writes = !statement.readonly;
       return {
         reader: statement.reader,
-        all: (parameters) => statement.all(toSqlite(parameters)),
-        run: (parameters) => statement.run(toSqlite(parameters)),
-        iterate: (parameters) => statement.iterate(toSqlite(parameters)),
+        all: (parameters) => {
+          if (writes) onWrite();
+          return statement.all(toSqlite(parameters));
+        },
+        run: (parameters) => {
+          if (writes) onWrite();
+          return statement.run(toSqlite(parameters));
+        },
+        iterate: (parameters) => {
+          if (writes) onWrite();
+          return statement.iterate(toSqlite(parameters));
+        },
       };
     },
   };

@@ -61,14 +61,17 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
 
   // PostgreSQL cannot store U+0000 in text and SQLite's length() stops at it, so no input may
   // carry one. After the guards (who may call comes first), before any schema or service.
-  app.addHook('preValidation', async (request) => {
+  // Both hooks in Fastify's callback form: no promise on every request.
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const input of [request.params, request.query, request.body]) {
       const path = nulAt(input);
-      if (path !== undefined) throw badRequest(NUL_MESSAGE, 'VALIDATION_FAILED', [{ path, message: NUL_MESSAGE }]);
+      if (path !== undefined)
+        return done(badRequest(NUL_MESSAGE, 'VALIDATION_FAILED', [{ path, message: NUL_MESSAGE }]));
     }
+    done();
   });
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+  app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
@@ -77,14 +80,17 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     reply.header('x-request-id', request.id);
     if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
 
-    if (!STATE_CHANGING.has(request.method)) return;
+    done(STATE_CHANGING.has(request.method) ? crossSiteRefusal(request) : undefined);
+  });
+
+  function crossSiteRefusal(request: FastifyRequest) {
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-    if (origin === undefined) return;
+    if (origin === undefined) return undefined;
     // The app's configured origin, or the very host the request was sent to (a page of another
     // site cannot choose the Host header of the victim's browser).
     const sameHost = origin !== 'invalid' && new URL(origin).host === request.headers.host;
-    if (origin !== ownOrigin && !sameHost) {
-      throw forbidden('This request came from another site and was refused.', 'CSRF');
-    }
-  });
+    return origin === ownOrigin || sameHost
+      ? undefined
+      : forbidden('This request came from another site and was refused.', 'CSRF');
+  }
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
 import type { Deps } from '../deps';
-import { forbidden, unauthenticated } from '../errors';
-import { extendSession, findSessionUser } from '../modules/auth/sessions.repository';
+import { forbidden, unauthenticated, type AppError } from '../errors';
+import { extendSession, findSessionUser, memoizeSessions } from '../modules/auth/sessions.repository';
 import { SIGNED_IN_COOKIE } from '../../contract/constants';
 import { PROJECT_ROLES } from '../../contract/projects';
 import { hashToken, SESSION_COOKIE, SESSION_EXTEND_AFTER_MS, SESSION_TTL_MS } from '../modules/auth/session-token';
@@ -36,8 +36,12 @@ export function clearSessionCookie(reply: FastifyReply, deps: Deps): void {
   reply.clearCookie(SIGNED_IN_COOKIE, { httpOnly: false, sameSite: 'lax', path: '/', secure });
 }
 
-/** Loads the session's user on every request; the guards below decide what that allows. */
-export function registerSession(app: FastifyInstance, deps: Deps): void {
+/**
+ * Loads the session's user on every request; the guards below decide what that allows. Given
+ * the database's change stamp (SQLite), lookups are memoized until it moves (decision 0103).
+ */
+export function registerSession(app: FastifyInstance, deps: Deps, changeStamp?: () => string): void {
+  const findSession = memoizeSessions((tokenHash) => findSessionUser(deps.db, tokenHash), changeStamp);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('banned', false);
@@ -45,7 +49,7 @@ export function registerSession(app: FastifyInstance, deps: Deps): void {
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 128) return;
-    const found = await findSessionUser(deps.db, hashToken(token));
+    const found = await findSession(hashToken(token));
     const now = deps.clock.now();
     if (!found || Date.parse(found.expires_at) <= now.getTime()) {
       clearSessionCookie(reply, deps);
@@ -66,25 +70,33 @@ export function registerSession(app: FastifyInstance, deps: Deps): void {
   });
 }
 
-/** Guard: a signed-in user who is not banned (401, or 403 BANNED). */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (request.banned) throw forbidden(BANNED_MESSAGE, 'BANNED');
-  if (!request.user) throw unauthenticated();
-}
+/**
+ * The guards run as routes' onRequest hooks, in Fastify's callback form: no promise and no
+ * extra turn of the event loop on every guarded call. Each hands `done` its refusal, if any.
+ */
+type Guard = (request: FastifyRequest, reply: FastifyReply, done: (error?: AppError) => void) => void;
 
-/** Guard: an admin (401 signed out, 403 otherwise), checked on the server at every call. */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  await requireUser(request);
-  if (!request.user!.is_admin) throw forbidden('Admin access is required.');
-}
+/** A guard that refuses banned (403 BANNED) and signed-out (401) callers, then asks `refuse` of the user. */
+const guard =
+  (refuse: (user: UserRow) => AppError | undefined): Guard =>
+  (request, _reply, done) => {
+    if (request.banned) return done(forbidden(BANNED_MESSAGE, 'BANNED'));
+    if (!request.user) return done(unauthenticated());
+    done(refuse(request.user));
+  };
+
+/** Guard: a signed-in user who is not banned. */
+export const requireUser = guard(() => undefined);
+
+/** Guard: an admin (403 otherwise), checked on the server at every call. */
+export const requireAdmin = guard((user) => (user.is_admin ? undefined : forbidden('Admin access is required.')));
 
 /** Guard: a club member (role member or board), such as the projects need; candidates get 403. */
-export async function requireMember(request: FastifyRequest): Promise<void> {
-  await requireUser(request);
-  if (!(PROJECT_ROLES as readonly string[]).includes(request.user!.role)) {
-    throw forbidden('Projects are for club members: they open once the board has approved your membership.');
-  }
-}
+export const requireMember = guard((user) =>
+  (PROJECT_ROLES as readonly string[]).includes(user.role)
+    ? undefined
+    : forbidden('Projects are for club members: they open once the board has approved your membership.'),
+);
 
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthenticated();

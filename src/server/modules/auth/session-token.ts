@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export const SESSION_COOKIE = 'sid';
 export const OAUTH_STATE_COOKIE = 'oauth_state';
@@ -10,5 +10,8 @@ export const SESSION_EXTEND_AFTER_MS = 60 * 60 * 1000;
 /** 256 random bits, URL-safe. */
 export const newToken = () => randomBytes(32).toString('base64url');
 
-/** Only the SHA-256 of a token is stored: a leaked table signs nobody in. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/**
+ * Only the SHA-256 of a token is stored: a leaked table signs nobody in. The one-shot `hash`
+ * is a third of createHash's cost, and this runs on every signed-in request.
+ */
+export const hashToken = (token: string) => hash('sha256', token, 'hex');

@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CROSS_PROCESS_STAMP_MS, openDatabase } from '../../db/database';
+import type { UserRow } from '../../db/schema';
+import { runsOnEngine } from '../../testing/required-service';
+import { signIn } from '../../testing/sign-in';
+import { createTestApp, createTestApps, createTestDatabase, type TestApp } from '../../testing/test-app';
+import { insertOauthState, memoizeSessions, type SessionUser } from './sessions.repository';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('memoizeSessions', () => {
+  const known: SessionUser = { session_id: 1, expires_at: '2026-12-07T10:00:00.000Z', user: { id: 7 } as UserRow };
+
+  /** A loader that knows one token hash, 'a', and records every call. */
+  function loader(onLoad = () => {}) {
+    const calls: string[] = [];
+    return {
+      calls,
+      load: async (tokenHash: string) => {
+        calls.push(tokenHash);
+        onLoad();
+        return tokenHash === 'a' ? known : undefined;
+      },
+    };
+  }
+
+  it('loads a session once while the stamp stays, and again once it moves', async () => {
+    let stamp = '1.0';
+    const { calls, load } = loader();
+    const find = memoizeSessions(load, () => stamp);
+    expect(await find('a')).toBe(known);
+    expect(await find('a')).toBe(known);
+    expect(calls).toEqual(['a']);
+    stamp = '1.1';
+    expect(await find('a')).toBe(known);
+    expect(calls).toEqual(['a', 'a']);
+  });
+
+  it('keeps no unknown token', async () => {
+    const { calls, load } = loader();
+    const find = memoizeSessions(load, () => '1.0');
+    expect(await find('made-up')).toBeUndefined();
+    expect(await find('made-up')).toBeUndefined();
+    expect(calls).toEqual(['made-up', 'made-up']);
+  });
+
+  it('does not keep what was loaded while the stamp moved', async () => {
+    let stamp = '1.0';
+    // A write lands while the load waits (a ban committing meanwhile, say).
+    const { calls, load } = loader(() => (stamp = '1.1'));
+    const find = memoizeSessions(load, () => stamp);
+    await find('a');
+    await find('a');
+    expect(calls).toEqual(['a', 'a']);
+  });
+
+  it('loads on every call without a stamp (PostgreSQL)', async () => {
+    const { calls, load } = loader();
+    const find = memoizeSessions(load);
+    await find('a');
+    await find('a');
+    expect(calls).toEqual(['a', 'a']);
+  });
+});
+
+describe.runIf(runsOnEngine('sqlite', 'The SQLite change stamp'))('the SQLite change stamp', () => {
+  it('moves on a write of this connection, not on a read', async () => {
+    const { database, drop } = await createTestDatabase();
+    try {
+      const before = database.changeStamp!();
+      await database.db.selectFrom('users').selectAll().execute();
+      expect(database.changeStamp!()).toBe(before);
+      await database.db.deleteFrom('sessions').execute();
+      expect(database.changeStamp!()).not.toBe(before);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+
+  it('moves within CROSS_PROCESS_STAMP_MS of a commit by another connection', async () => {
+    const { database, config, drop } = await createTestDatabase({ inFile: true });
+    const other = openDatabase(config);
+    try {
+      const before = database.changeStamp!();
+      await insertOauthState(other.db, 'a-state-hash', '2026-11-23T10:00:00.000Z', '2026-11-23T10:10:00.000Z');
+      await sleep(CROSS_PROCESS_STAMP_MS + 1);
+      expect(database.changeStamp!()).not.toBe(before);
+    } finally {
+      await other.close();
+      await database.close();
+      await drop();
+    }
+  });
+});
+
+describe('sessions seen through the memo', () => {
+  let single: TestApp | undefined;
+  let group: Awaited<ReturnType<typeof createTestApps>> | undefined;
+  afterEach(async () => {
+    await single?.close();
+    await group?.close();
+    single = group = undefined;
+  });
+
+  const me = (t: TestApp, cookie: string) => t.app.inject({ url: '/api/users/me', headers: { cookie } });
+
+  it('refuses a user banned on this server from the very next request', async () => {
+    single = await createTestApp({ ADMIN_LOGINS: 'boss' });
+    const student = await signIn(single.app, 'student');
+    const boss = await signIn(single.app, 'boss');
+    expect((await me(single, student.cookie)).statusCode).toBe(200);
+    expect((await me(single, student.cookie)).statusCode).toBe(200);
+    const ban = await single.app.inject({
+      method: 'PUT',
+      url: `/api/admin/members/${student.user.id}/ban`,
+      headers: { cookie: boss.cookie },
+      payload: { is_banned: true },
+    });
+    expect(ban.statusCode).toBe(200);
+    // A ban revokes every session of the user.
+    expect((await me(single, student.cookie)).statusCode).toBe(401);
+  });
+
+  it('refuses a user banned through another server on the same database from its next request', async () => {
+    group = await createTestApps(2, { ADMIN_LOGINS: 'boss' });
+    const [first, second] = group.apps as [TestApp, TestApp];
+    const student = await signIn(first.app, 'student');
+    const boss = await signIn(second.app, 'boss');
+    expect((await me(first, student.cookie)).statusCode).toBe(200);
+    expect((await me(first, student.cookie)).statusCode).toBe(200);
+    const ban = await second.app.inject({
+      method: 'PUT',
+      url: `/api/admin/members/${student.user.id}/ban`,
+      headers: { cookie: boss.cookie },
+      payload: { is_banned: true },
+    });
+    expect(ban.statusCode).toBe(200);
+    // Another connection's commit is seen within CROSS_PROCESS_STAMP_MS (decision 0103).
+    await sleep(CROSS_PROCESS_STAMP_MS + 1);
+    expect((await me(first, student.cookie)).statusCode).toBe(401);
+  });
+
+  it('signs a session out on another server: the old cookie is refused here next', async () => {
+    group = await createTestApps(2);
+    const [first, second] = group.apps as [TestApp, TestApp];
+    const student = await signIn(first.app, 'student');
+    expect((await me(first, student.cookie)).statusCode).toBe(200);
+    expect((await me(second, student.cookie)).statusCode).toBe(200);
+    const logout = await second.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: student.cookie },
+    });
+    expect(logout.statusCode).toBe(204);
+    await sleep(CROSS_PROCESS_STAMP_MS + 1);
+    expect((await me(first, student.cookie)).statusCode).toBe(401);
+  });
+});
