@@ -104,6 +104,13 @@ describe('sessions seen through the memo', () => {
   });
 
   const me = (t: TestApp, cookie: string) => t.app.inject({ url: '/api/users/me', headers: { cookie } });
+  const ban = (t: TestApp, adminCookie: string, userId: number) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/members/${userId}/ban`,
+      headers: { cookie: adminCookie },
+      payload: { is_banned: true },
+    });
 
   it('refuses a user banned on this server from the very next request', async () => {
     single = await createTestApp({ ADMIN_LOGINS: 'boss' });
@@ -111,13 +118,7 @@ describe('sessions seen through the memo', () => {
     const boss = await signIn(single.app, 'boss');
     expect((await me(single, student.cookie)).statusCode).toBe(200);
     expect((await me(single, student.cookie)).statusCode).toBe(200);
-    const ban = await single.app.inject({
-      method: 'PUT',
-      url: `/api/admin/members/${student.user.id}/ban`,
-      headers: { cookie: boss.cookie },
-      payload: { is_banned: true },
-    });
-    expect(ban.statusCode).toBe(200);
+    expect((await ban(single, boss.cookie, student.user.id)).statusCode).toBe(200);
     // A ban revokes every session of the user.
     expect((await me(single, student.cookie)).statusCode).toBe(401);
   });
@@ -129,13 +130,7 @@ describe('sessions seen through the memo', () => {
     const boss = await signIn(second.app, 'boss');
     expect((await me(first, student.cookie)).statusCode).toBe(200);
     expect((await me(first, student.cookie)).statusCode).toBe(200);
-    const ban = await second.app.inject({
-      method: 'PUT',
-      url: `/api/admin/members/${student.user.id}/ban`,
-      headers: { cookie: boss.cookie },
-      payload: { is_banned: true },
-    });
-    expect(ban.statusCode).toBe(200);
+    expect((await ban(second, boss.cookie, student.user.id)).statusCode).toBe(200);
     // Another connection's commit is seen within CROSS_PROCESS_STAMP_MS (decision 0103).
     await sleep(CROSS_PROCESS_STAMP_MS + 1);
     expect((await me(first, student.cookie)).statusCode).toBe(401);
