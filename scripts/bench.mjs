@@ -5,6 +5,7 @@
 import { benchAdminLists } from './bench/admin-lists.mjs';
 import { benchColdStart } from './bench/cold-start.mjs';
 import { benchLanding } from './bench/landing.mjs';
+import { benchOpeningDay } from './bench/opening-day.mjs';
 import { benchUsersMe } from './bench/users-me.mjs';
 import { fmt, postgresUrl, table } from './bench/util.mjs';
 
@@ -13,6 +14,7 @@ const suites = {
   'cold-start': benchColdStart,
   'admin-lists': benchAdminLists,
   landing: benchLanding,
+  'opening-day': benchOpeningDay,
 };
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !(name in suites));

@@ -182,7 +182,13 @@ export async function signIn(base, login) {
     body: form,
   });
   const callback = new URL(granted.headers.get('location'));
-  const done = await fetch(`${base}/api/auth/callback${callback.search}`, { headers: { cookie: stateCookie } });
+  let done;
+  // 202: the sign-in waits behind the intra's limit; ask again as the callback page does.
+  for (;;) {
+    done = await fetch(`${base}/api/auth/callback${callback.search}`, { headers: { cookie: stateCookie } });
+    if (done.status !== 202) break;
+    await sleep((await done.json()).retry_after_ms);
+  }
   if (!done.ok) throw new Error(`sign-in failed: ${done.status} ${await done.text()}`);
   return cookieOf(done, 'sid');
 }

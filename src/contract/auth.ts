@@ -6,3 +6,14 @@ export const authCallbackQuerySchema = z.object({
 });
 
 export const healthSchema = z.object({ status: z.literal('ok') });
+
+/**
+ * A sign-in waiting behind the 42 intra's limit (decisions §9): call the callback again with the
+ * same code and state after `retry_after_ms`; `position` is its place in line, 1 being next.
+ */
+export const signInWaitingSchema = z.object({
+  status: z.literal('waiting'),
+  retry_after_ms: z.number().int().min(0),
+  position: z.number().int().min(1),
+});
+export type SignInWaiting = z.infer<typeof signInWaitingSchema>;

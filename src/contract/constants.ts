@@ -26,3 +26,6 @@ export const DEFAULT_ROLE_LABEL = 'member';
 
 /** A cookie the page can read, set and cleared with the session: it says "signed in", nothing more. */
 export const SIGNED_IN_COOKIE = 'signed_in';
+
+/** The 42 intra's pace: about 2 calls a second per application, and a sign-in costs 2 calls. */
+export const INTRA_SIGN_IN_SECONDS = 1;

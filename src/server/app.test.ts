@@ -174,9 +174,9 @@ describe('rate limiting', () => {
     const t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const codes = [];
-      for (let i = 0; i < 4; i++) codes.push((await t.app.inject({ url: '/api/health' })).statusCode);
+      for (let i = 0; i < 4; i++) codes.push((await t.app.inject({ url: '/api/events' })).statusCode);
       expect(codes).toEqual([200, 200, 200, 429]);
-      const limited = await t.app.inject({ url: '/api/health' });
+      const limited = await t.app.inject({ url: '/api/events' });
       expect(limited.json()).toEqual({
         error: 'Rate limit exceeded. Please wait a moment and try again.',
         code: 'RATE_LIMITED',

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ResponseSerializationError, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { RATE_LIMITED_MESSAGE } from '../contract/errors';
 import { publicSettingsSchema } from '../contract/settings';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
@@ -34,6 +32,7 @@ import { readSettings } from './modules/settings/settings.repository';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerApiDocs } from './plugins/api-docs';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
+import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
 import { registerWebApp } from './plugins/web-app';
@@ -152,32 +151,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSession(app, deps, database.changeStamp);
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
-  if (config.rateLimitPerMinute > 0) {
-    await app.register(fastifyRateLimit, {
-      // Not on each route, where it would run after the route's own guard and never count a refused
-      // call: one hook for every request, unknown paths included, right after the session is known.
-      global: false,
-      max: config.rateLimitPerMinute,
-      timeWindow: 60_000,
-      ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
-      // Redis down: serve without the shared limit (connectRedis logs it) rather than answer 500 to all.
-      skipOnError: true,
-      // Students of one campus share one public address: a signed-in user has a budget of their own.
-      keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        code: 'RATE_LIMITED',
-        error: RATE_LIMITED_MESSAGE,
-        retryAfter: context.after,
-      }),
-    });
-    app.addHook('onRequest', app.rateLimit());
-  }
+  deps.redis = redis;
+  await registerRateLimit(app, config, redis);
 
   // Before every route: the docs learn the routes as they are registered.
   await registerApiDocs(app);
   registerHealthRoutes(app, deps);
-  registerAuthRoutes(app, deps);
+  const signIns = registerAuthRoutes(app, deps);
   registerApplicationRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerAuditLogRoutes(app, deps);
@@ -201,7 +181,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => {
-    // Before the database closes: a delivery run under way still writes its outcome.
+    // Before the database closes: sign-ins and a delivery run under way still write their outcome.
+    await signIns.drain(2000);
     await mail.stop();
     redis?.disconnect();
     await database.close();

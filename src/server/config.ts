@@ -14,6 +14,27 @@ function isProxyAddress(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
 
+/** A limit on calls to the 42 intra: `N/s,M/h` (the intra's own are 2/s,1200/h), or `off`. */
+export type IntraLimits = { perSecond: number; perHour: number };
+const INTRA_LIMITS_PATTERN = /^(\d{1,6})\/s,(\d{1,9})\/h$/;
+
+const intraLimits = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((value, context): IntraLimits | null => {
+      if (value === 'off') return null;
+      const match = INTRA_LIMITS_PATTERN.exec(value.replace(/\s+/g, ''));
+      const perSecond = Number(match?.[1]);
+      const perHour = Number(match?.[2]);
+      if (!match || perSecond < 1 || perHour < 1) {
+        context.addIssue({ code: 'custom', message: 'must read N/s,M/h (such as 2/s,1200/h) or off' });
+        return z.NEVER;
+      }
+      return { perSecond, perHour };
+    });
+
 const optionalText = z
   .string()
   .trim()
@@ -51,6 +72,8 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
     .default('club:'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+  FT_RATE_LIMIT: intraLimits('2/s,1200/h'),
+  DEV_INTRA_LIMITS: intraLimits('2/s,1200/h'),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
@@ -74,6 +97,10 @@ export type Config = {
   /** Starts every key the app writes in Redis, so that several deployments can share one. */
   redisKeyPrefix: string;
   rateLimitPerMinute: number;
+  /** The pace of this app's own calls to the intra, shared by all its processes; null: unpaced. */
+  intraRateLimit: IntraLimits | null;
+  /** What the local stand-in allows each client, as the intra does; null: no limit. */
+  devIntraLimits: IntraLimits | null;
   smtpUrl?: string;
   logLevel: (typeof LOG_LEVELS)[number];
 };
@@ -138,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: vars.REDIS_URL,
     redisKeyPrefix: vars.REDIS_KEY_PREFIX,
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+    intraRateLimit: vars.FT_RATE_LIMIT,
+    devIntraLimits: vars.DEV_INTRA_LIMITS,
     smtpUrl: vars.SMTP_URL,
     logLevel: vars.LOG_LEVEL,
   };

@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db, Engine } from './db/database';
 import type { MailOutbox } from './modules/mail/mail-outbox';
@@ -32,4 +33,6 @@ export type Deps = {
   localBaseUrl(): string;
   /** The notification emails: written in a service's transaction, sent after it commits. */
   mail: MailOutbox;
+  /** The Redis shared by the processes (REDIS_URL), when there is one. */
+  redis?: Redis;
 };

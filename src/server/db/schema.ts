@@ -47,6 +47,24 @@ export interface OauthStatesTable {
   state_hash: string;
   expires_at: Timestamp;
   created_at: CreatedAt;
+  /** The sign-in under way with this state (decision 0107): the code that claimed it, */
+  code_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** until when a process works on it (another may take it over after), */
+  claimed_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** its first call's slot at the intra, */
+  slot_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** then the user it signed in, or why it failed for good. */
+  user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  failure: ColumnType<SignInFailure | null, SignInFailure | null | undefined, SignInFailure | null>;
+}
+
+export type SignInFailure = 'PROVIDER' | 'BANNED' | 'LOGIN_TAKEN';
+
+export interface IntraPaceTable {
+  id: number;
+  next_slot_ms: number;
+  hour_start_ms: number;
+  in_hour: number;
 }
 
 export interface ApplicationsTable {
@@ -220,6 +238,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   oauth_states: OauthStatesTable;
+  intra_pace: IntraPaceTable;
   applications: ApplicationsTable;
   challenges: ChallengesTable;
   user_challenges: UserChallengesTable;

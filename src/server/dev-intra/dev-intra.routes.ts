@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DEV_INTRA_CLIENT } from '../config';
+import type { FastifyReply } from 'fastify';
 import type { App, Deps } from '../deps';
 import type { IntraProfile } from '../modules/auth/intra-profile';
+import { createClientLimits } from './client-limits';
 
 /**
  * A small stand-in of the 42 intra's OAuth server for running the app locally: authorize,
@@ -10,7 +12,8 @@ import type { IntraProfile } from '../modules/auth/intra-profile';
  * never in production (config.ts refuses to start there without real credentials).
  */
 const LOGIN_PATTERN = /^[a-z][a-z0-9-]{1,19}$/;
-const CODE_TTL_MS = 60_000;
+/** The intra's codes live ten minutes (Doorkeeper's default): long enough to wait in line. */
+const CODE_TTL_MS = 10 * 60_000;
 const TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
 const CAMPUSES = [
   { id: 16, name: 'Khouribga' },
@@ -111,8 +114,21 @@ function avatarSvg(login: string): string {
 
 export function registerDevIntra(app: App, deps: Deps): void {
   const codes = new Map<string, { login: string; clientId: string; redirectUri: string; expires: number }>();
-  const tokens = new Map<string, { login: string; expires: number }>();
+  const tokens = new Map<string, { login: string; clientId: string; expires: number }>();
   const now = () => deps.clock.now().getTime();
+  const limits = createClientLimits(deps.config.devIntraLimits);
+
+  /** Counts a call of this client against the intra's limits: false when it was answered 429. */
+  function admit(clientId: string, reply: FastifyReply): boolean {
+    const verdict = limits.take(clientId);
+    reply.headers(verdict.headers);
+    if (verdict.retryAfterSeconds === undefined) return true;
+    void reply
+      .status(429)
+      .header('retry-after', String(verdict.retryAfterSeconds))
+      .send({ error: 'Too Many Requests', message: 'You have exceeded the rate limit of this application.' });
+    return false;
+  }
 
   const sweep = () => {
     for (const [key, value] of codes) if (value.expires <= now()) codes.delete(key);
@@ -179,6 +195,7 @@ export function registerDevIntra(app: App, deps: Deps): void {
       clientId = decodeURIComponent(id ?? '');
       clientSecret = decodeURIComponent(secret ?? '');
     }
+    if (!admit(clientId ?? '', reply)) return reply;
     if (clientId !== DEV_INTRA_CLIENT.id || clientSecret !== DEV_INTRA_CLIENT.secret) {
       return reply.status(401).send({ error: 'invalid_client' });
     }
@@ -193,7 +210,7 @@ export function registerDevIntra(app: App, deps: Deps): void {
       return reply.status(400).send({ error: 'invalid_grant' });
     }
     const accessToken = randomBytes(24).toString('hex');
-    tokens.set(accessToken, { login: grant.login, expires: now() + TOKEN_TTL_MS });
+    tokens.set(accessToken, { login: grant.login, clientId, expires: now() + TOKEN_TTL_MS });
     return {
       access_token: accessToken,
       token_type: 'bearer',
@@ -207,6 +224,13 @@ export function registerDevIntra(app: App, deps: Deps): void {
     const token = request.headers.authorization?.match(/^Bearer (.+)$/i)?.[1];
     const grant = token ? tokens.get(token) : undefined;
     if (!grant || grant.expires <= now()) return reply.status(401).send({ error: 'Not authorized' });
+    if (!admit(grant.clientId, reply)) return reply;
     return devProfile(grant.login, deps.config.publicUrl);
+  });
+
+  // What reached the stand-in from a client: the served calls' times and the refused count.
+  app.get('/dev/intra/usage', async (request) => {
+    const clientId = (request.query as { client_id?: string }).client_id ?? DEV_INTRA_CLIENT.id;
+    return limits.usage(clientId);
   });
 }

@@ -33,8 +33,8 @@ afterAll(() => {
 });
 
 /** A request of one client, as the proxy forwards it. */
-function health(server: ServerProcess, client: string): Promise<HttpAnswer> {
-  return call(server.baseUrl, 'GET', '/api/health', { headers: { 'x-forwarded-for': client } });
+function events(server: ServerProcess, client: string): Promise<HttpAnswer> {
+  return call(server.baseUrl, 'GET', '/api/events', { headers: { 'x-forwarded-for': client } });
 }
 
 function expectRateLimited(answer: HttpAnswer): void {
@@ -67,16 +67,16 @@ describe.runIf(runsHere && redisUrl)('two processes with one REDIS_URL', () => {
 
   it('shares one budget: 10 requests split over both pass, the 11th on either is 429', async () => {
     const client = '198.51.100.10';
-    const within = await Promise.all(Array.from({ length: BUDGET }, (_, i) => health(i % 2 === 0 ? a : b, client)));
+    const within = await Promise.all(Array.from({ length: BUDGET }, (_, i) => events(i % 2 === 0 ? a : b, client)));
     expect(within.map((answer) => answer.status)).toEqual(Array(BUDGET).fill(200));
-    expectRateLimited(await health(a, client));
-    expectRateLimited(await health(b, client));
+    expectRateLimited(await events(a, client));
+    expectRateLimited(await events(b, client));
   });
 
   it('keeps the budgets of two clients apart', async () => {
-    for (let i = 0; i < BUDGET; i += 1) await health(i % 2 === 0 ? a : b, '198.51.100.20');
-    expectRateLimited(await health(b, '198.51.100.20'));
-    expect((await health(a, '198.51.100.21')).status).toBe(200);
+    for (let i = 0; i < BUDGET; i += 1) await events(i % 2 === 0 ? a : b, '198.51.100.20');
+    expectRateLimited(await events(b, '198.51.100.20'));
+    expect((await events(a, '198.51.100.21')).status).toBe(200);
   });
 
   it('keeps its counters under REDIS_KEY_PREFIX', async () => {
@@ -104,8 +104,8 @@ describe.runIf(runsHere)('processes without Redis', () => {
     started.push(a, b);
     const client = '198.51.100.30';
     for (const server of [a, b]) {
-      for (let i = 0; i < BUDGET; i += 1) expect((await health(server, client)).status).toBe(200);
-      expectRateLimited(await health(server, client));
+      for (let i = 0; i < BUDGET; i += 1) expect((await events(server, client)).status).toBe(200);
+      expectRateLimited(await events(server, client));
     }
   }, 60_000);
 
@@ -113,7 +113,7 @@ describe.runIf(runsHere)('processes without Redis', () => {
     const deadRedis = `redis://127.0.0.1:${await freePort()}`;
     const server = await startServer({ RATE_LIMIT_PER_MINUTE: '2', REDIS_URL: deadRedis, DATA_DIR: dataDir() });
     started.push(server);
-    const answers = await Promise.all(Array.from({ length: 4 }, () => health(server, '198.51.100.40')));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => events(server, '198.51.100.40')));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
   }, 60_000);
 });

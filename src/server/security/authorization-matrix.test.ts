@@ -96,6 +96,7 @@ const ROUTES: Row[] = [
   { method: 'POST', path: '/dev/intra/oauth/authorize', expect: everyone(400) },
   { method: 'POST', path: '/dev/intra/oauth/token', expect: everyone(400) },
   { method: 'GET', path: '/dev/intra/v2/me', expect: everyone(401) },
+  { method: 'GET', path: '/dev/intra/usage', expect: everyone(200) },
 
   // The signed-in user
   { method: 'GET', path: '/api/users/me', expect: signedIn({ applicant: 200, member: 200, admin: 200 }) },

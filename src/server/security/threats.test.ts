@@ -553,7 +553,7 @@ describe('abuse by rate', () => {
     const t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: 'redis://127.0.0.1:1' });
     try {
       const codes = [];
-      for (let i = 0; i < 4; i++) codes.push((await t.app.inject({ url: '/api/health' })).statusCode);
+      for (let i = 0; i < 4; i++) codes.push((await t.app.inject({ url: '/api/events' })).statusCode);
       expect(codes).toEqual([200, 200, 200, 200]);
     } finally {
       await t.close();
@@ -570,9 +570,9 @@ describe('abuse by rate', () => {
     try {
       // An address of its own, so that no other run sharing this Redis spends the same budget.
       const address = `2001:db8::${randomBytes(6).toString('hex').match(/.{4}/g)!.join(':')}`;
-      const health = async (t: typeof one) =>
-        (await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-for': address } })).statusCode;
-      expect([await health(one), await health(two), await health(one), await health(two), await health(one)]).toEqual([
+      const events = async (t: typeof one) =>
+        (await t.app.inject({ url: '/api/events', headers: { 'x-forwarded-for': address } })).statusCode;
+      expect([await events(one), await events(two), await events(one), await events(two), await events(one)]).toEqual([
         200, 200, 200, 429, 429,
       ]);
     } finally {

@@ -66,10 +66,21 @@ export async function signInOverHttp(
   const back = new URL(authorized.headers.get('location')!);
 
   const query = new URLSearchParams({ code: back.searchParams.get('code')!, state: back.searchParams.get('state')! });
-  const callback = await fetch(`${finish}/api/auth/callback?${query}`, {
-    headers: { cookie: `oauth_state=${state}` },
-  });
+  const callback = await completeCallback(`${finish}/api/auth/callback?${query}`, state);
   const text = await callback.text();
   if (callback.status !== 200) throw new Error(`sign-in of ${login}: callback answered ${callback.status} ${text}`);
   return { cookie: `sid=${cookieValue(callback.headers, 'sid')}`, user: JSON.parse(text) };
+}
+
+/**
+ * Calls a sign-in's callback as the callback page does: while it answers 202 (waiting behind the
+ * intra's limit), again after `retry_after_ms`, with the same code and state.
+ */
+export async function completeCallback(url: string, state: string): Promise<Response> {
+  for (;;) {
+    const answer = await fetch(url, { headers: { cookie: `oauth_state=${state}` } });
+    if (answer.status !== 202) return answer;
+    const { retry_after_ms } = (await answer.json()) as { retry_after_ms: number };
+    await new Promise((resolve) => setTimeout(resolve, retry_after_ms));
+  }
 }

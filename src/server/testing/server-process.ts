@@ -49,7 +49,8 @@ export async function freePort(): Promise<number> {
 /**
  * Starts the server with this environment (nothing inherited but PATH and HOME, so that the
  * developer's own DATABASE_URL or REDIS_URL never leak in) and waits until it listens.
- * Defaults: loopback on a free port, PUBLIC_URL = that address, no rate limit, warnings only.
+ * Defaults: loopback on a free port, PUBLIC_URL = that address, no rate limits (the app's, the
+ * intra's and the stand-in's), warnings only.
  */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt += 1) {
@@ -75,6 +76,8 @@ function spawnServer(env: Record<string, string>, port: number): Promise<ServerP
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       RATE_LIMIT_PER_MINUTE: '0',
+      FT_RATE_LIMIT: 'off',
+      DEV_INTRA_LIMITS: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

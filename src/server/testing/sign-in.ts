@@ -42,11 +42,17 @@ export async function signIn(
 ): Promise<{ cookie: string; user: { id: number } & Record<string, unknown> }> {
   const { authorizeUrl, state } = await startSignIn(app);
   const { code } = await authorizeAs(app, authorizeUrl, login);
-  const callback = await app.inject({
-    method: 'GET',
-    url: `/api/auth/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
-    cookies: { oauth_state: state },
-  });
+  let callback;
+  // While the sign-in waits behind the intra's limit (202), ask again as the callback page does.
+  for (;;) {
+    callback = await app.inject({
+      method: 'GET',
+      url: `/api/auth/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+      cookies: { oauth_state: state },
+    });
+    if (callback.statusCode !== 202) break;
+    await new Promise((resolve) => setTimeout(resolve, callback!.json().retry_after_ms));
+  }
   if (callback.statusCode !== 200) throw new Error(`sign-in failed: ${callback.statusCode} ${callback.body}`);
   const sid = cookieFrom(callback.headers['set-cookie'], 'sid')!;
   return { cookie: `sid=${sid}`, user: callback.json() };

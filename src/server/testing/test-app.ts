@@ -74,8 +74,16 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/** No rate limits unless a test asks: most tests sign people in as fast as they can. */
 const testConfig = (env: Record<string, string>) =>
-  loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', ...env });
+  loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    FT_RATE_LIMIT: 'off',
+    DEV_INTRA_LIMITS: 'off',
+    ...env,
+  });
 
 /** Builds the app on a database and listens on loopback. The maintenance timer is off unless asked for. */
 async function listeningApp(

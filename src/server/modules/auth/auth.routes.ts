@@ -1,13 +1,21 @@
-import { authCallbackQuerySchema } from '../../../contract/auth';
+import { authCallbackQuerySchema, signInWaitingSchema } from '../../../contract/auth';
 import { userSchema } from '../../../contract/users';
 import type { App, Deps } from '../../deps';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/session';
 import { createAuthService } from './auth.service';
 import { createIntraClient } from './intra-client';
+import { createIntraPacer } from './intra-pacer';
 import { OAUTH_STATE_COOKIE, OAUTH_STATE_TTL_MS } from './session-token';
 
-export function registerAuthRoutes(app: App, deps: Deps): void {
-  const auth = createAuthService(deps, createIntraClient(deps));
+/** Registers sign-in, sign-out and the session user; answers how to wait for sign-ins under way at close. */
+export function registerAuthRoutes(app: App, deps: Deps): { drain(withinMs: number): Promise<void> } {
+  const pacer = createIntraPacer(deps.config.intraRateLimit, {
+    db: deps.db,
+    engine: deps.engine,
+    redis: deps.redis,
+    redisKeyPrefix: deps.config.redisKeyPrefix,
+  });
+  const auth = createAuthService(deps, createIntraClient(deps, pacer), pacer);
   const stateCookie = {
     httpOnly: true,
     sameSite: 'lax' as const,
@@ -23,13 +31,29 @@ export function registerAuthRoutes(app: App, deps: Deps): void {
 
   app.get(
     '/api/auth/callback',
-    { schema: { querystring: authCallbackQuerySchema, response: { 200: userSchema } } },
+    {
+      schema: {
+        querystring: authCallbackQuerySchema,
+        response: { 200: userSchema, 202: signInWaitingSchema },
+      },
+    },
     async (request, reply) => {
       const cookieState = request.cookies[OAUTH_STATE_COOKIE];
+      const outcome = await auth.completeSignIn({ ...request.query, cookieState }).catch((error: unknown) => {
+        reply.clearCookie(OAUTH_STATE_COOKIE, stateCookie);
+        throw error;
+      });
+      if (outcome.status === 'waiting') {
+        // The state lives on while it waits in line: so does its cookie.
+        const maxAge = Math.max(1, Math.floor((outcome.stateExpiresAt.getTime() - deps.clock.now().getTime()) / 1000));
+        reply.setCookie(OAUTH_STATE_COOKIE, cookieState!, { ...stateCookie, maxAge });
+        return reply
+          .status(202)
+          .send({ status: 'waiting', retry_after_ms: outcome.retryAfterMs, position: outcome.position });
+      }
       reply.clearCookie(OAUTH_STATE_COOKIE, stateCookie);
-      const { user, token, expiresAt } = await auth.completeSignIn({ ...request.query, cookieState });
-      setSessionCookie(reply, deps, token, expiresAt);
-      return user;
+      setSessionCookie(reply, deps, outcome.token, outcome.expiresAt);
+      return outcome.user;
     },
   );
 
@@ -42,4 +66,6 @@ export function registerAuthRoutes(app: App, deps: Deps): void {
   app.get('/api/users/me', { onRequest: requireUser, schema: { response: { 200: userSchema } } }, async (request) => {
     return request.user!;
   });
+
+  return { drain: (withinMs) => auth.drain(withinMs) };
 }

@@ -1,86 +1,181 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { UserRow } from '../../db/schema';
+import type { UserRow, SignInFailure } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { BANNED_MESSAGE } from '../../plugins/session';
 import { recordAudit } from '../audit/audit.repository';
-import { upsertUserFromProfile } from '../users/users.repository';
+import { findUserById, upsertUserFromProfile } from '../users/users.repository';
 import type { IntraClient } from './intra-client';
+import type { IntraPacer } from './intra-pacer';
 import { profileToUserFields } from './intra-profile';
-import { consumeOauthState, deleteSession, insertOauthState, insertSession } from './sessions.repository';
+import { deleteSession, insertSession } from './sessions.repository';
+import {
+  claimSignIn,
+  consumeSignIn,
+  findSignIn,
+  insertOauthState,
+  recordSignInOutcome,
+  setSignInSlot,
+  type SignInRow,
+} from './sign-in-states.repository';
 import { hashToken, newToken, OAUTH_STATE_TTL_MS, SESSION_TTL_MS } from './session-token';
 
-export function createAuthService(deps: Deps, intra: IntraClient) {
+/** How long a callback request waits for its sign-in before answering 202 (decisions §9: within 2 s). */
+const ANSWER_WITHIN_MS = 1500;
+/** How long a process holds a sign-in past its last slot before another may take it over. */
+const LEASE_MS = 30_000;
+/** Bounds of the wait the browser is told before it asks again. */
+const MIN_RETRY_MS = 500;
+const MAX_RETRY_MS = 10_000;
+
+const INVALID_STATE = 'The sign-in link is invalid or has expired. Please sign in again.';
+const LOGIN_TAKEN = 'This 42 login belongs to another account here. Please contact the board.';
+
+export type SignInOutcome =
+  | { status: 'done'; user: UserRow; token: string; expiresAt: Date }
+  | { status: 'waiting'; retryAfterMs: number; position: number; stateExpiresAt: Date };
+
+class SignInRefused extends Error {
+  constructor(readonly failure: SignInFailure) {
+    super(failure);
+  }
+}
+
+function failureError(failure: SignInFailure): AppError {
+  if (failure === 'BANNED') return forbidden(BANNED_MESSAGE, 'BANNED');
+  if (failure === 'LOGIN_TAKEN') return conflict(LOGIN_TAKEN);
+  return new AppError(502, 'BAD_GATEWAY', 'Authentication failed');
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
+
+/**
+ * Sign-in with the 42 intra, at the pace the intra allows (decision 0107). The first callback
+ * request claims the sign-in and starts it in this process: the two calls to the intra wait for
+ * their slots, then the user is written and the state row records the outcome. Any process
+ * answering a later call with the same code and state reads that outcome, creates the session
+ * and uses the state up; until then it answers "waiting" with the place in line.
+ */
+export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPacer) {
   const { db, clock } = deps;
+  /** The sign-ins this process is carrying out, by state hash. */
+  const running = new Map<string, Promise<void>>();
+
+  async function carryOut(stateHash: string, code: string): Promise<void> {
+    try {
+      const slots = await pacer.reserve(2);
+      const waitMs = slots[0]! - Date.now();
+      await setSignInSlot(db, stateHash, {
+        slotAt: iso(slots[0]!),
+        claimedUntil: iso(slots[1]! + LEASE_MS),
+        // Waiting in line must not outlive the state: it lasts its ten minutes past the slot.
+        expiresAt: iso(clock.now().getTime() + Math.max(0, waitMs) + OAUTH_STATE_TTL_MS),
+      });
+      const fields = profileToUserFields(await intra.fetchProfile(code, slots));
+      const grantAdmin = deps.config.adminLogins.includes(fields.intra_login);
+      await db.transaction().execute(async (trx) => {
+        const user = await upsertUserFromProfile(trx, fields, grantAdmin, clock.now()).catch((error: unknown) => {
+          // The intra gave this login to another account: never merge two people.
+          throw isUniqueViolation(error) ? new SignInRefused('LOGIN_TAKEN') : error;
+        });
+        // Thrown inside the transaction: a refused sign-in changes nothing.
+        if (user.is_banned) throw new SignInRefused('BANNED');
+        await recordSignInOutcome(trx, stateHash, { userId: user.id });
+      });
+    } catch (error) {
+      if (!(error instanceof SignInRefused)) deps.log.warn({ err: error }, 'sign-in with the intra failed');
+      const failure = error instanceof SignInRefused ? error.failure : 'PROVIDER';
+      await recordSignInOutcome(db, stateHash, { failure }).catch((cause: unknown) =>
+        deps.log.warn({ err: cause }, 'the outcome of a failed sign-in could not be recorded'),
+      );
+    }
+  }
+
+  /** The sign-in's row once it has an outcome, or as it stands after waiting at most `withinMs`. */
+  async function awaitOutcome(stateHash: string, withinMs: number): Promise<SignInRow | undefined> {
+    const deadline = Date.now() + withinMs;
+    const local = running.get(stateHash);
+    if (local) await Promise.race([local, sleep(withinMs)]);
+    for (;;) {
+      const row = await findSignIn(db, stateHash, clock.now().toISOString());
+      if (!row || row.user_id !== null || row.failure !== null || Date.now() >= deadline) return row;
+      // Carried out by another process: look again shortly.
+      await sleep(Math.min(100, deadline - Date.now()));
+    }
+  }
+
+  /** Uses the state up and, when the intra said yes, opens the session. */
+  async function finish(stateHash: string): Promise<SignInOutcome> {
+    const token = newToken();
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    const outcome = await db.transaction().execute(async (trx) => {
+      const consumed = await consumeSignIn(trx, stateHash);
+      if (!consumed) return { error: badRequest(INVALID_STATE, 'INVALID_STATE') };
+      if (consumed.failure) return { error: failureError(consumed.failure) };
+      const user = await findUserById(trx, consumed.user_id!);
+      if (!user) return { error: badRequest(INVALID_STATE, 'INVALID_STATE') };
+      if (user.is_banned) return { error: forbidden(BANNED_MESSAGE, 'BANNED') };
+      await insertSession(trx, {
+        user_id: user.id,
+        token_hash: hashToken(token),
+        expires_at: expiresAt.toISOString(),
+        created_at: now.toISOString(),
+      });
+      await recordAudit(trx, { action: 'auth.sign_in', entity_type: 'user', entity_id: user.id, actor: user, at: now });
+      return { user };
+    });
+    // Thrown after the commit: the state is used up, whatever the outcome.
+    if ('error' in outcome) throw outcome.error;
+    return { status: 'done', user: outcome.user, token, expiresAt };
+  }
+
+  function waiting(row: SignInRow): SignInOutcome {
+    const untilSlot = row.slot_at ? Date.parse(row.slot_at) - Date.now() : 0;
+    // Two calls a sign-in: each place ahead in line is two steps of the pace.
+    const perSignIn = Math.max(1, 2 * pacer.stepMs);
+    const position = Math.max(1, Math.floor(untilSlot / perSignIn) + 1);
+    const retryAfterMs = Math.round(
+      Math.min(MAX_RETRY_MS, Math.max(MIN_RETRY_MS, untilSlot + perSignIn - ANSWER_WITHIN_MS)),
+    );
+    return { status: 'waiting', retryAfterMs, position, stateExpiresAt: new Date(row.expires_at) };
+  }
 
   return {
     /** A new single-use state, remembered for 10 minutes; the caller binds it to the browser. */
     async startSignIn(): Promise<{ state: string; url: URL }> {
       const state = newToken();
       const now = clock.now();
-      await insertOauthState(
-        db,
-        hashToken(state),
-        now.toISOString(),
-        new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString(),
-      );
+      await insertOauthState(db, hashToken(state), now.toISOString(), iso(now.getTime() + OAUTH_STATE_TTL_MS));
       return { state, url: intra.authorizationUrl(state) };
     },
 
-    async completeSignIn(input: {
-      code?: string;
-      state?: string;
-      cookieState?: string;
-    }): Promise<{ user: UserRow; token: string; expiresAt: Date }> {
+    async completeSignIn(input: { code?: string; state?: string; cookieState?: string }): Promise<SignInOutcome> {
       const { code, state, cookieState } = input;
       if (!code || !state) throw badRequest('Missing OAuth parameters', 'MISSING_OAUTH_PARAMETERS');
-      if (!cookieState || !sameText(state, cookieState)) {
-        throw badRequest('The sign-in link is invalid or has expired. Please sign in again.', 'INVALID_STATE');
-      }
-      if (!(await consumeOauthState(db, hashToken(state), clock.now().toISOString()))) {
-        throw badRequest('The sign-in link is invalid or has expired. Please sign in again.', 'INVALID_STATE');
-      }
+      if (!cookieState || !sameText(state, cookieState)) throw badRequest(INVALID_STATE, 'INVALID_STATE');
+      const stateHash = hashToken(state);
+      const codeHash = hashToken(code);
 
-      let profile;
-      try {
-        profile = await intra.fetchProfile(code);
-      } catch (error) {
-        deps.log.warn({ err: error }, 'sign-in with the intra failed');
-        throw new AppError(502, 'BAD_GATEWAY', 'Authentication failed');
+      let row = await findSignIn(db, stateHash, clock.now().toISOString());
+      // Another code for a state already claimed is not the browser that started it.
+      if (!row || (row.code_hash !== null && row.code_hash !== codeHash))
+        throw badRequest(INVALID_STATE, 'INVALID_STATE');
+      if (row.user_id === null && row.failure === null) {
+        const now = Date.now();
+        if (
+          !running.has(stateHash) &&
+          (await claimSignIn(db, { stateHash, codeHash, now: iso(now), until: iso(now + LEASE_MS) }))
+        ) {
+          const job = carryOut(stateHash, code).finally(() => running.delete(stateHash));
+          running.set(stateHash, job);
+        }
+        row = await awaitOutcome(stateHash, ANSWER_WITHIN_MS);
+        if (!row) throw badRequest(INVALID_STATE, 'INVALID_STATE');
       }
-
-      const fields = profileToUserFields(profile);
-      const grantAdmin = deps.config.adminLogins.includes(fields.intra_login);
-      const token = newToken();
-      const now = clock.now();
-      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-
-      const user = await db.transaction().execute(async (trx) => {
-        const user = await upsertUserFromProfile(trx, fields, grantAdmin, now).catch((error: unknown) => {
-          // The intra gave this login to another account: never merge two people.
-          if (isUniqueViolation(error))
-            throw conflict('This 42 login belongs to another account here. Please contact the board.');
-          throw error;
-        });
-        // Thrown inside the transaction: a refused sign-in changes nothing.
-        if (user.is_banned) throw forbidden(BANNED_MESSAGE, 'BANNED');
-        await insertSession(trx, {
-          user_id: user.id,
-          token_hash: hashToken(token),
-          expires_at: expiresAt.toISOString(),
-          created_at: now.toISOString(),
-        });
-        await recordAudit(trx, {
-          action: 'auth.sign_in',
-          entity_type: 'user',
-          entity_id: user.id,
-          actor: user,
-          at: now,
-        });
-        return user;
-      });
-      return { user, token, expiresAt };
+      return row.user_id !== null || row.failure !== null ? finish(stateHash) : waiting(row);
     },
 
     async signOut(user: UserRow, sessionId: number): Promise<void> {
@@ -94,6 +189,11 @@ export function createAuthService(deps: Deps, intra: IntraClient) {
           at: clock.now(),
         });
       });
+    },
+
+    /** Lets the sign-ins under way write their outcome before the database closes (bounded). */
+    async drain(withinMs: number): Promise<void> {
+      await Promise.race([Promise.allSettled(running.values()), sleep(withinMs)]);
     },
   };
 }

@@ -1,35 +1,146 @@
-import { OAuth2Client } from 'arctic';
+import * as oauth from 'oauth4webapi';
 import type { Deps } from '../../deps';
 import { intraProfileSchema, type IntraProfile } from './intra-profile';
+import type { IntraPacer } from './intra-pacer';
 
+/** The sign-in failed for good: the intra refused the code, or kept failing. */
 export class ProviderError extends Error {}
 
+const CALL_TIMEOUT_MS = 10_000;
+/** A timeout, a network error or a 5xx is tried this many times in all, backing off between. */
+const MAX_ATTEMPTS = 3;
+const BACKOFF_MS = 500;
+/** How many times one call may be told to wait (429) before the sign-in gives up. */
+const MAX_WAITS = 30;
+const HOUR_MS = 3_600_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** Retry-After in ms: seconds, or an HTTP date; one second when absent or unreadable. */
+function retryAfterMs(response: Response): number {
+  const value = response.headers.get('retry-after') ?? '';
+  const seconds = Number(value);
+  if (value && Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? 1000 : Math.max(0, date - Date.now());
+}
+
+/** A timeout or a connection that failed: worth another try, unlike a mistake in the request. */
+function isNetworkFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === 'TimeoutError' || error.name === 'AbortError' || error.message === 'fetch failed';
+}
+
 /**
- * The 42 intra through arctic's generic OAuth 2 client. With the local stand-in the browser
- * goes to PUBLIC_URL/dev/intra, while the server calls itself on loopback: the same code path
- * over real HTTP as with the real intra.
+ * The 42 intra through oauth4webapi, which hands back every raw response: the pacing below
+ * needs the intra's status and headers (429, Retry-After, X-*-RateLimit-Remaining). With the
+ * local stand-in the browser goes to PUBLIC_URL/dev/intra, while the server calls itself on
+ * loopback: the same code path over real HTTP as with the real intra.
  */
-export function createIntraClient(deps: Deps) {
-  const { oauth, publicUrl, devIntra } = deps.config;
+export function createIntraClient(deps: Deps, pacer: IntraPacer) {
+  const { oauth: settings, publicUrl, devIntra } = deps.config;
   const redirectUri = `${publicUrl}/auth/callback`;
-  const client = new OAuth2Client(oauth.clientId, oauth.clientSecret, redirectUri);
-  const serverBase = () => (devIntra ? `${deps.localBaseUrl()}/dev/intra` : oauth.baseUrl);
+  const client: oauth.Client = { client_id: settings.clientId };
+  const clientAuth = oauth.ClientSecretBasic(settings.clientSecret);
+  const serverBase = () => (devIntra ? `${deps.localBaseUrl()}/dev/intra` : settings.baseUrl);
+  const server = (): oauth.AuthorizationServer => ({
+    issuer: settings.baseUrl,
+    token_endpoint: `${serverBase()}/oauth/token`,
+  });
+  const insecure = (url: string) => url.startsWith('http:');
+
+  /** Reads what the intra says of its limits: an hour used up holds every process until the next. */
+  async function heed(response: Response): Promise<void> {
+    if (response.headers.get('x-hourly-ratelimit-remaining') === '0') {
+      await pacer.hold(HOUR_MS - (Date.now() % HOUR_MS));
+    }
+  }
+
+  /**
+   * One call to the intra at its slot (reserved beforehand, else now): a 429 waits as long as the
+   * intra says and tries again, a timeout or 5xx tries again a few times with backoff.
+   */
+  async function paced(send: (signal: AbortSignal) => Promise<Response>, slot?: number): Promise<Response> {
+    let failures = 0;
+    let waits = 0;
+    let notBefore = 0;
+    for (;;) {
+      const at = Math.max(slot ?? (await pacer.reserve(1))[0]!, notBefore);
+      slot = undefined;
+      await sleep(at - Date.now());
+      let response: Response | undefined;
+      let failure: unknown;
+      try {
+        response = await send(AbortSignal.timeout(CALL_TIMEOUT_MS));
+      } catch (error) {
+        if (!isNetworkFailure(error)) throw error;
+        failure = error;
+      }
+      if (response) await heed(response);
+      if (response?.status === 429 && waits < MAX_WAITS) {
+        waits += 1;
+        await response.body?.cancel();
+        // Every process holds its calls, and this one waits too even when the app is unpaced.
+        const waitMs = retryAfterMs(response);
+        notBefore = Date.now() + waitMs;
+        await pacer.hold(waitMs);
+        continue;
+      }
+      if (response && response.status < 500) return response;
+      failures += 1;
+      await response?.body?.cancel();
+      if (failures >= MAX_ATTEMPTS) {
+        throw new ProviderError(`the intra failed ${failures} times`, { cause: failure ?? response?.status });
+      }
+      await sleep(BACKOFF_MS * 2 ** (failures - 1));
+    }
+  }
 
   return {
     authorizationUrl(state: string): URL {
-      return client.createAuthorizationURL(`${oauth.baseUrl}/oauth/authorize`, state, ['public']);
+      const url = new URL(`${settings.baseUrl}/oauth/authorize`);
+      url.search = new URLSearchParams({
+        client_id: settings.clientId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: 'public',
+        state,
+      }).toString();
+      return url;
     },
 
-    /** Exchanges the code and reads `/v2/me` once (the intra rate-limits applications). */
-    async fetchProfile(code: string): Promise<IntraProfile> {
+    /**
+     * Exchanges the code and reads `/v2/me` once: two calls, at the two slots reserved for them
+     * (the intra allows each application about 2 calls a second).
+     */
+    async fetchProfile(code: string, slots: number[] = []): Promise<IntraProfile> {
       try {
-        const tokens = await client.validateAuthorizationCode(`${serverBase()}/oauth/token`, code, null);
-        const response = await fetch(`${serverBase()}/v2/me`, {
-          headers: { authorization: `Bearer ${tokens.accessToken()}`, accept: 'application/json' },
-          signal: AbortSignal.timeout(10_000),
-        });
-        if (!response.ok) throw new ProviderError(`profile answered ${response.status}`);
-        return intraProfileSchema.parse(await response.json());
+        // The state was checked against the browser's cookie already (auth.service.ts).
+        const callback = oauth.validateAuthResponse(
+          server(),
+          client,
+          new URLSearchParams({ code }),
+          oauth.skipStateCheck,
+        );
+        const tokenResponse = await paced(
+          (signal) =>
+            oauth.authorizationCodeGrantRequest(server(), client, clientAuth, callback, redirectUri, oauth.nopkce, {
+              signal,
+              [oauth.allowInsecureRequests]: insecure(serverBase()),
+            }),
+          slots[0],
+        );
+        const tokens = await oauth.processAuthorizationCodeResponse(server(), client, tokenResponse);
+        const me = await paced(
+          (signal) =>
+            fetch(`${serverBase()}/v2/me`, {
+              headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' },
+              signal,
+            }),
+          slots[1],
+        );
+        if (!me.ok) throw new ProviderError(`profile answered ${me.status}`);
+        return intraProfileSchema.parse(await me.json());
       } catch (error) {
         throw error instanceof ProviderError
           ? error

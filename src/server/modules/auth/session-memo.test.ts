@@ -4,7 +4,8 @@ import type { UserRow } from '../../db/schema';
 import { runsOnEngine } from '../../testing/required-service';
 import { signIn } from '../../testing/sign-in';
 import { createTestApp, createTestApps, createTestDatabase, type TestApp } from '../../testing/test-app';
-import { insertOauthState, memoizeSessions, type SessionUser } from './sessions.repository';
+import { memoizeSessions, type SessionUser } from './sessions.repository';
+import { insertOauthState } from './sign-in-states.repository';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -89,25 +89,3 @@ export async function deleteExpiredSessions(db: Executor, now: string): Promise<
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-export async function insertOauthState(db: Executor, stateHash: string, createdAt: string, expiresAt: string) {
-  await db
-    .insertInto('oauth_states')
-    .values({ state_hash: stateHash, created_at: createdAt, expires_at: expiresAt })
-    .execute();
-}
-
-/** Uses a sign-in state up: true once, and only while it has not expired. */
-export async function consumeOauthState(db: Executor, stateHash: string, now: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('oauth_states')
-    .where('state_hash', '=', stateHash)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
-}
-
-export async function deleteExpiredOauthStates(db: Executor, now: string): Promise<number> {
-  const result = await db.deleteFrom('oauth_states').where('expires_at', '<=', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

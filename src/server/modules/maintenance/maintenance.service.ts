@@ -1,7 +1,8 @@
 import type { CleanupResult, ExpiredProjectsResult } from '../../../contract/maintenance';
 import type { Deps } from '../../deps';
 import { recordAudit, type Actor } from '../audit/audit.repository';
-import { deleteExpiredOauthStates, deleteExpiredSessions } from '../auth/sessions.repository';
+import { deleteExpiredSessions } from '../auth/sessions.repository';
+import { deleteExpiredOauthStates } from '../auth/sign-in-states.repository';
 import { expireOverdueProjects } from '../projects/projects.repository';
 
 /**

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CALLBACK_FAILURE_REDIRECT_MS, CALLBACK_SUCCESS_REDIRECT_MS } from '../../../contract/constants';
+import type { SignInWaiting } from '../../../contract/auth';
+import {
+  CALLBACK_FAILURE_REDIRECT_MS,
+  CALLBACK_SUCCESS_REDIRECT_MS,
+  INTRA_SIGN_IN_SECONDS,
+} from '../../../contract/constants';
 import type { User } from '../../../contract/users';
 import { api, errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -8,23 +13,57 @@ import { LOGIN_FAILED, takeReturnTo } from './sign-in';
 import { useSetSession } from './use-session';
 import './auth-pages.css';
 
-type Outcome = { state: 'processing' } | { state: 'success'; user: User } | { state: 'error'; message: string };
+type Waiting = Pick<SignInWaiting, 'position'>;
+type Outcome =
+  { state: 'processing'; waiting?: Waiting } | { state: 'success'; user: User } | { state: 'error'; message: string };
+
+type Exchange = { done: Promise<User>; waiting?: Waiting; onWaiting?: (waiting: Waiting) => void };
 
 // The code is single-use: React's development double effects must not send it twice.
-const exchanges = new Map<string, Promise<User>>();
+const exchanges = new Map<string, Exchange>();
 
-function exchange(code: string, state: string): Promise<User> {
+const isWaiting = (answer: User | SignInWaiting | null): answer is SignInWaiting =>
+  !!answer && 'status' in answer && answer.status === 'waiting';
+
+/**
+ * Calls the callback until the sign-in is done: while it waits behind the intra's limit the
+ * server answers 202 with the place in line, and the same code and state are sent again later.
+ */
+function exchange(code: string, state: string): Exchange {
   const key = `${code}:${state}`;
-  if (!exchanges.has(key)) {
-    exchanges.set(
-      key,
-      api<User | null>('/auth/callback', { query: { code, state } }).then((user) => {
-        if (!user?.id) throw new Error('No user data received from callback');
-        return user;
-      }),
-    );
+  let entry = exchanges.get(key);
+  if (!entry) {
+    entry = {} as Exchange;
+    entry.done = untilSignedIn(code, state, entry);
+    exchanges.set(key, entry);
   }
-  return exchanges.get(key)!;
+  return entry;
+}
+
+async function untilSignedIn(code: string, state: string, progress: Exchange): Promise<User> {
+  for (;;) {
+    const answer = await api<User | SignInWaiting | null>('/auth/callback', { query: { code, state } });
+    if (!isWaiting(answer)) {
+      if (!answer?.id) throw new Error('No user data received from callback');
+      return answer;
+    }
+    progress.waiting = { position: answer.position };
+    progress.onWaiting?.(progress.waiting);
+    await new Promise((resolve) => setTimeout(resolve, answer.retry_after_ms));
+  }
+}
+
+/** "Number 12 in line, about 12 seconds": the intra signs about one person in a second. */
+function placeInLine({ position }: Waiting): string {
+  if (position <= 1) return 'Many people are signing in right now. You are next in line.';
+  const seconds = position * INTRA_SIGN_IN_SECONDS;
+  const wait =
+    seconds < 90
+      ? new Intl.NumberFormat(undefined, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(seconds)
+      : new Intl.NumberFormat(undefined, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(
+          Math.ceil(seconds / 60),
+        );
+  return `Many people are signing in right now. You are number ${position} in line, about ${wait} to go.`;
 }
 
 function failure(error: unknown): string {
@@ -52,7 +91,9 @@ export function CallbackPage() {
     const state = params.get('state');
     if (!code || !state) return;
     let live = true;
-    exchange(code, state).then(
+    const current = exchange(code, state);
+    current.onWaiting = (waiting) => live && setOutcome({ state: 'processing', waiting });
+    current.done.then(
       (user) => live && setOutcome({ state: 'success', user }),
       (error: unknown) => live && setOutcome({ state: 'error', message: failure(error) }),
     );
@@ -81,7 +122,9 @@ export function CallbackPage() {
           <>
             <div className="spinner" aria-hidden="true" />
             <h1>Completing Authentication</h1>
-            <p className="muted">Please wait while we sign you in with 42...</p>
+            <p className="muted">
+              {outcome.waiting ? placeInLine(outcome.waiting) : 'Please wait while we sign you in with 42...'}
+            </p>
           </>
         )}
         {outcome.state === 'success' && (

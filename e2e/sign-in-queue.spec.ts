@@ -1,0 +1,53 @@
+import { expect, request, test } from '@playwright/test';
+import { authorizeOnStandIn, freePort, startOwnServer } from './support';
+
+/**
+ * Opening day: sign-ins wait in line behind the intra's 2 calls a second. A server of this spec's
+ * own with the default limits (the app's pace and the stand-in's), so that the line is known.
+ */
+const port = freePort();
+const baseURL = `http://localhost:${port}`;
+let stopServer: (() => Promise<void>) | undefined;
+
+test.use({ baseURL });
+test.beforeAll(async () => {
+  stopServer = (await startOwnServer(port, {})).stop;
+});
+test.afterAll(async () => stopServer?.());
+
+/** Candidates who reached the callback just before: their sign-ins take the first places in line. */
+async function fillTheLine(count: number) {
+  const context = await request.newContext({ baseURL });
+  const pending = [];
+  for (let i = 0; i < count; i++) {
+    const start = await context.get('/api/auth/login', { maxRedirects: 0 });
+    const authorize = new URL(start.headers().location!);
+    const granted = await context.post(authorize.pathname, {
+      form: { ...Object.fromEntries(authorize.searchParams), login: `ahead-${i}` },
+      maxRedirects: 0,
+    });
+    const back = new URL(granted.headers().location!);
+    // Each asks once and leaves: a claimed sign-in goes on without its browser.
+    pending.push(
+      context.get(`/api/auth/callback${back.search}`, {
+        headers: { cookie: `oauth_state=${back.searchParams.get('state')}` },
+      }),
+    );
+  }
+  await Promise.all(pending);
+  await context.dispose();
+}
+
+test('the callback page shows the place in line while the intra is busy, then lands signed in', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login with 42' }).click();
+  await expect(page).toHaveURL(/\/dev\/intra\/oauth\/authorize/);
+  await fillTheLine(6);
+  await authorizeOnStandIn(page, 'patient');
+  await expect(page.getByRole('heading', { name: 'Completing Authentication' })).toBeVisible();
+  await expect(page.getByText(/You are number \d+ in line, about \d+ seconds to go\./)).toBeVisible();
+  await page.screenshot({ path: 'test-results/sign-in-queue.png' });
+  await expect(page.getByRole('heading', { name: 'Authentication Successful' })).toBeVisible({ timeout: 20_000 });
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('link', { name: 'Apply' })).toBeVisible();
+});

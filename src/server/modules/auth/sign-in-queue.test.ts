@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { authorizeAs, cookieFrom, startSignIn } from '../../testing/sign-in';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { App } from '../../deps';
+
+/** A sign-in up to the callback: the code and state the intra sent the browser back with. */
+async function authorized(app: App, login: string) {
+  const { authorizeUrl, state } = await startSignIn(app);
+  const { code } = await authorizeAs(app, authorizeUrl, login);
+  return { code, state };
+}
+
+const callback = (app: App, { code, state }: { code: string; state: string }) =>
+  app.inject({
+    url: `/api/auth/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+    cookies: { oauth_state: state },
+  });
+
+/** What the callback page does: call, and while it answers 202, call again after retry_after_ms. */
+async function completeAsTheCallbackPage(app: App, sign: { code: string; state: string }) {
+  const waits: { position: number; retry_after_ms: number; tookMs: number }[] = [];
+  for (;;) {
+    const started = Date.now();
+    const answer = await callback(app, sign);
+    if (answer.statusCode !== 202) return { answer, waits };
+    const body = answer.json();
+    expect(body).toEqual({ status: 'waiting', retry_after_ms: expect.any(Number), position: expect.any(Number) });
+    // The state lives on while it waits: its cookie is not cleared.
+    expect(cookieFrom(answer.headers['set-cookie'], 'oauth_state')).toBe(sign.state);
+    waits.push({ position: body.position, retry_after_ms: body.retry_after_ms, tookMs: Date.now() - started });
+    await new Promise((resolve) => setTimeout(resolve, body.retry_after_ms));
+  }
+}
+
+const usage = async (app: App) => (await app.inject({ url: '/dev/intra/usage' })).json();
+
+describe('sign-ins waiting behind the intra’s limit', () => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  it('paces the calls at 2 a second: the later sign-ins wait in line (202, place, under 2 s) and then succeed', async () => {
+    t = await createTestApp({ FT_RATE_LIMIT: '2/s,1200/h', DEV_INTRA_LIMITS: '2/s,1200/h' });
+    const signs = [];
+    for (let i = 0; i < 5; i++) signs.push(await authorized(t.app, `queued-${i}`));
+    const results = await Promise.all(signs.map((sign) => completeAsTheCallbackPage(t.app, sign)));
+
+    for (const [i, { answer }] of results.entries()) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().intra_login).toBe(`queued-${i}`);
+      expect(cookieFrom(answer.headers['set-cookie'], 'sid')).toBeTruthy();
+    }
+    const waits = results.flatMap((result) => result.waits);
+    // Five sign-ins are ten calls, five seconds at 2 a second: most of them waited, in line.
+    expect(waits.length).toBeGreaterThan(3);
+    expect(Math.max(...waits.map((wait) => wait.position))).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...waits.map((wait) => wait.tookMs))).toBeLessThan(2000);
+    // Measured at the stand-in: every call served, none refused.
+    expect(await usage(t.app)).toMatchObject({ served: expect.any(Array), refused: 0 });
+    expect((await usage(t.app)).served).toHaveLength(10);
+
+    // The state is used up once the sign-in is done.
+    const again = await callback(t.app, signs[0]!);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('INVALID_STATE');
+  }, 30_000);
+
+  it('treats the intra’s 429 as "wait": an unpaced app meets it, honours Retry-After, and signs everyone in', async () => {
+    t = await createTestApp({ FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: '2/s,1200/h' });
+    const signs = [];
+    for (let i = 0; i < 3; i++) signs.push(await authorized(t.app, `hasty-${i}`));
+    const results = await Promise.all(signs.map((sign) => completeAsTheCallbackPage(t.app, sign)));
+    expect(results.map(({ answer }) => answer.statusCode)).toEqual([200, 200, 200]);
+    const seen = await usage(t.app);
+    expect(seen.refused).toBeGreaterThan(0);
+    expect(seen.served).toHaveLength(6);
+    const users = await t.database.db.selectFrom('users').select('intra_login').orderBy('intra_login').execute();
+    expect(users.map((user) => user.intra_login)).toEqual(['hasty-0', 'hasty-1', 'hasty-2']);
+  }, 30_000);
+
+  it('keeps the state valid while it waits, for that code only, and uses it up when the intra refuses the code', async () => {
+    t = await createTestApp({ FT_RATE_LIMIT: '2/s,1200/h' });
+    // Fill the line so that this sign-in waits.
+    const ahead = [];
+    for (let i = 0; i < 3; i++) ahead.push(await authorized(t.app, `ahead-${i}`));
+    const { state } = await startSignIn(t.app);
+    // Each asks once: their sign-ins hold the first six slots, 3 s of the intra's time.
+    await Promise.all(ahead.map((sign) => callback(t.app, sign)));
+    const pending = Promise.all(ahead.map((sign) => completeAsTheCallbackPage(t.app, sign)));
+    try {
+      const forged = { code: 'not-a-code', state };
+      const first = await callback(t.app, forged);
+      expect(first.statusCode).toBe(202);
+      // Another code for the same state is not the browser that started it.
+      expect((await callback(t.app, { code: 'another-code', state })).json().code).toBe('INVALID_STATE');
+      const { answer } = await completeAsTheCallbackPage(t.app, forged);
+      expect(answer.statusCode).toBe(502);
+      expect(answer.json()).toEqual({ error: 'Authentication failed', code: 'BAD_GATEWAY' });
+      expect(String(answer.headers['set-cookie'])).toMatch(/oauth_state=;/);
+      expect((await callback(t.app, forged)).json().code).toBe('INVALID_STATE');
+    } finally {
+      await pending;
+    }
+  }, 30_000);
+});
