@@ -103,7 +103,7 @@ async function candidate(i, { servers, publicHost, tag, record }) {
 }
 
 /** N candidates, CONCURRENCY at a time; answers the figures of the run. */
-async function campus(count, options) {
+export async function campus(count, options) {
   const latencies = [];
   const statuses = new Map();
   const record = (ms, status) => {

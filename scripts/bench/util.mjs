@@ -248,7 +248,8 @@ export async function timeRequestsInTurn(urls, { rounds = 5, count = 200, warmup
 /** The machine's load average over the last minute, to read the figures by. */
 export const loadAverage = () => os.loadavg()[0];
 
-export const fmt = (n, digits = 1) => (typeof n === 'number' ? n.toFixed(digits) : String(n));
+export const fmt = (n, digits = 1) =>
+  typeof n !== 'number' ? String(n) : Number.isFinite(n) ? n.toFixed(digits) : n > 0 ? '∞' : String(n);
 export const thousands = (n) => n.toLocaleString('en');
 
 /**
@@ -259,7 +260,8 @@ export const thousands = (n) => n.toLocaleString('en');
 export function summaryLine(what, figure, { unit = '', target, better = 'lower', digits = 1 } = {}) {
   const shown = `${fmt(figure, digits)}${unit}`;
   if (target === undefined) return [what, shown, '', '', ''];
-  const headroom = better === 'lower' ? target / figure : figure / target;
+  // A ceiling of 0 (nobody refused) is met only by 0 itself.
+  const headroom = better === 'lower' ? (figure === 0 ? Infinity : target / figure) : figure / target;
   return [
     what,
     shown,
