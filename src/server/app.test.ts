@@ -248,6 +248,19 @@ describe('the built web app', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-encoding']).toBe('br');
     expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(answer.body).toBe('brotli bytes');
+  });
+
+  it('serves a file as built to a client that takes no compression, and 304 to one that has it', async () => {
+    const plain = await t.app.inject({ url: '/assets/app-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).not.toBe('brotli bytes');
+    const again = await t.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 });
 
