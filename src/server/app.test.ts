@@ -276,6 +276,7 @@ describe('the database layer', () => {
           last_name: 'Doe',
           image_url: null,
           campus: 'Khouribga',
+          campus_id: 16,
           level: 7.42,
           grade: 'Learner',
           is_starter: false,

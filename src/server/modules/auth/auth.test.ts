@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { devProfile } from '../../dev-intra/dev-intra.routes';
 import { authorizeAs, cookieFrom, signIn, startSignIn } from '../../testing/sign-in';
 import { createTestApp, testClock, type TestApp } from '../../testing/test-app';
+import { intraProfileSchema, profileToUserFields } from './intra-profile';
 
 describe('sign in with 42 through the local stand-in', () => {
   let t: TestApp;
@@ -56,7 +58,8 @@ describe('sign in with 42 through the local stand-in', () => {
       experience_points: 0,
     });
     expect(typeof user.level).toBe('number');
-    expect(typeof user.campus).toBe('string');
+    const [campus] = devProfile('jdoe', '').campus;
+    expect(user).toMatchObject({ campus: campus!.name, campus_id: campus!.id });
     expect(user.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(user).not.toHaveProperty('intra_id');
     const sid = ([] as string[]).concat(callback.headers['set-cookie'] as string[]).find((c) => c.startsWith('sid='))!;
@@ -90,10 +93,11 @@ describe('sign in with 42 through the local stand-in', () => {
 
   it('refreshes the profile at the next sign-in and keeps one user', async () => {
     const first = await signIn(t.app, 'jdoe');
-    await t.database.db.updateTable('users').set({ email: 'old@example.com' }).execute();
+    await t.database.db.updateTable('users').set({ email: 'old@example.com', campus: 'Paris', campus_id: 1 }).execute();
     const second = await signIn(t.app, 'jdoe');
     expect(second.user.id).toBe(first.user.id);
     expect(second.user.email).toBe('jdoe@student.1337.ma');
+    expect(second.user).toMatchObject({ campus: first.user.campus, campus_id: first.user.campus_id });
     expect(second.cookie).not.toBe(first.cookie);
     const users = await t.database.db.selectFrom('users').select('id').execute();
     expect(users).toHaveLength(1);
@@ -238,5 +242,27 @@ describe('configuration', () => {
     expect(config.devIntra).toBe(false);
     expect(config.oauth.baseUrl).toBe('https://api.intra.42.fr');
     expect(config.adminLogins).toEqual([]);
+  });
+});
+
+describe('the 42 profile', () => {
+  it('keeps the primary campus, its name and its id, even when it is not listed first', () => {
+    const profile = intraProfileSchema.parse({
+      id: 7,
+      login: 'jdoe',
+      campus: [
+        { id: 1, name: 'Paris' },
+        { id: 21, name: 'Ben Guerir' },
+      ],
+      campus_users: [
+        { campus_id: 1, is_primary: false },
+        { campus_id: 21, is_primary: true },
+      ],
+    });
+    expect(profileToUserFields(profile)).toMatchObject({ campus: 'Ben Guerir', campus_id: 21 });
+    expect(profileToUserFields({ ...profile, campus: [], campus_users: [] })).toMatchObject({
+      campus: null,
+      campus_id: null,
+    });
   });
 });

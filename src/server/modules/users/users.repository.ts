@@ -24,6 +24,7 @@ export async function upsertUserFromProfile(
         last_name: eb.ref('excluded.last_name'),
         image_url: eb.ref('excluded.image_url'),
         campus: eb.ref('excluded.campus'),
+        campus_id: eb.ref('excluded.campus_id'),
         level: eb.ref('excluded.level'),
         grade: eb.ref('excluded.grade'),
         is_starter: eb.ref('excluded.is_starter'),
