@@ -103,9 +103,42 @@ describe('sign in with 42 through the local stand-in', () => {
     expect(users).toHaveLength(1);
   });
 
-  it('makes ADMIN_LOGINS admins at sign-in', async () => {
+  it('makes an ADMIN_LOGINS account admin when it is created, and no other', async () => {
     expect((await signIn(t.app, 'boss')).user.is_admin).toBe(true);
     expect((await signIn(t.app, 'other')).user.is_admin).toBe(false);
+  });
+
+  it('keeps an admin flag removed in the panel removed when the ADMIN_LOGINS account signs in again', async () => {
+    const boss = await signIn(t.app, 'boss');
+    const other = await signIn(t.app, 'other');
+    const setAdmin = (cookie: string, id: number, isAdmin: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/members/${id}/admin`,
+        headers: { cookie },
+        payload: { is_admin: isAdmin },
+      });
+    expect((await setAdmin(boss.cookie, other.user.id, true)).statusCode).toBe(200);
+    expect((await setAdmin(other.cookie, boss.user.id, false)).json().is_admin).toBe(false);
+
+    expect((await signIn(t.app, 'boss')).user.is_admin).toBe(false);
+    const stored = await t.database.db.selectFrom('users').select('is_admin').where('id', '=', boss.user.id).execute();
+    expect(stored).toEqual([{ is_admin: false }]);
+  });
+
+  it('makes an ADMIN_LOGINS account admin again at sign-in while the club has no active admin at all', async () => {
+    const boss = await signIn(t.app, 'boss');
+    await signIn(t.app, 'other');
+    const users = t.database.db.updateTable('users');
+    // No admin left, as in a club set up before ADMIN_LOGINS named anyone: the listed login takes over.
+    await users.set({ is_admin: false }).execute();
+    expect((await signIn(t.app, 'other')).user.is_admin).toBe(false);
+    expect((await signIn(t.app, 'boss')).user.is_admin).toBe(true);
+
+    // A banned admin is no admin: the club would be locked out.
+    await users.set({ is_admin: true, is_banned: true }).where('intra_login', '=', 'other').execute();
+    await users.set({ is_admin: false }).where('id', '=', boss.user.id).execute();
+    expect((await signIn(t.app, 'boss')).user.is_admin).toBe(true);
   });
 
   it('answers 400 Missing OAuth parameters when code or state is missing', async () => {
