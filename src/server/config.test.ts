@@ -30,3 +30,19 @@ describe('REDIS_KEY_PREFIX', () => {
     expect(() => loadConfig({ REDIS_KEY_PREFIX: 'two words' })).toThrow(/REDIS_KEY_PREFIX/);
   });
 });
+
+describe('ALLOWED_CAMPUSES', () => {
+  it('reads ids and names separated by commas; empty lets every campus apply', () => {
+    expect(loadConfig({}).allowedCampuses).toEqual([]);
+    expect(loadConfig({ ALLOWED_CAMPUSES: ' Khouribga, 21 ,,Ben Guerir ' }).allowedCampuses).toEqual([
+      { id: null, name: 'Khouribga' },
+      { id: 21, name: 'campus 21' },
+      { id: null, name: 'Ben Guerir' },
+    ]);
+  });
+
+  it('refuses an id past 32 bits or a name with control characters, naming the variable', () => {
+    expect(() => loadConfig({ ALLOWED_CAMPUSES: '99999999999' })).toThrow(/ALLOWED_CAMPUSES/);
+    expect(() => loadConfig({ ALLOWED_CAMPUSES: 'Khouribga,Ben\tGuerir' })).toThrow(/ALLOWED_CAMPUSES/);
+  });
+});

@@ -66,3 +66,19 @@ export async function upsertUserFromProfile(
 export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** The name the intra gave each of these campus ids, for those a user here came from (one index seek each). */
+export async function campusNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for (const id of new Set(ids)) {
+    const row = await db
+      .selectFrom('users')
+      .select('campus')
+      .where('campus_id', '=', id)
+      .where('campus', 'is not', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (row?.campus) names.set(id, row.campus);
+  }
+  return names;
+}
