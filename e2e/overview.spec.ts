@@ -1,27 +1,18 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, request, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { failOnConsoleErrors, signIn } from './support';
+import { failOnConsoleErrors, ownServer, signIn } from './support';
 
 /**
  * The overview counts everybody, and the shared server of the run fills up with the other
  * specs' candidates while this one runs: these tests get a server and a database of their own,
  * so that every count on the page is known.
  */
-const port = execFileSync(process.execPath, [
-  '-e',
-  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
-]).toString();
-const baseURL = `http://localhost:${port}`;
+const server = ownServer('overview');
+const baseURL = server.baseURL;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL });
 
-let server: ChildProcess | undefined;
-let dataDir: string;
 const contexts: APIRequestContext[] = [];
 
 /** Signs in through the local 42 stand-in over HTTP, as the browser would; answers a context with the session. */
@@ -113,41 +104,13 @@ async function numbersOf(section: Locator): Promise<[string, string][]> {
 }
 
 test.beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-overview-e2e-'));
-  server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      PORT: port,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      RATE_LIMIT_PER_MINUTE: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let tries = 0; ; tries++) {
-    const up = await fetch(`${baseURL}/api/health`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (up) break;
-    if (tries > 150) throw new Error('the overview spec server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await server.start();
   await seedCandidates();
 });
 
 test.afterAll(async () => {
   for (const context of contexts) await context.dispose();
-  const running = server;
-  if (running && running.exitCode === null) {
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGTERM');
-    await exited;
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 });
 
 test('an admin opens the Overview, first in the sidebar, and sees the funnel, the weekly counts and the pending work', async ({

@@ -1,3 +1,7 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 /** A login nobody else in the run uses: tests share one server and one database. */
@@ -31,4 +35,56 @@ export function failOnConsoleErrors(page: Page): void {
       throw new Error(`console error: ${message.text()}`);
     }
   });
+}
+
+/**
+ * A server and a database of a spec's own, for counts the shared server of the run cannot keep
+ * or a configuration it does not have. Its address is known when the spec file loads (for
+ * `test.use({ baseURL })`); `start` runs the built server there and answers once it is healthy.
+ */
+export function ownServer(name: string, env: Record<string, string> = {}) {
+  const port = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+  const baseURL = `http://localhost:${port}`;
+  let stop = async () => {};
+  return {
+    baseURL,
+    async start(): Promise<void> {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `club-${name}-e2e-`));
+      const server = spawn(process.execPath, ['dist/server/main.js'], {
+        env: {
+          ...process.env,
+          PORT: port,
+          HOST: '127.0.0.1',
+          PUBLIC_URL: baseURL,
+          DATA_DIR: dataDir,
+          RATE_LIMIT_PER_MINUTE: '0',
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'test',
+          ...env,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      stop = async () => {
+        if (server.exitCode === null) {
+          const exited = new Promise((resolve) => server.once('exit', resolve));
+          server.kill('SIGTERM');
+          await exited;
+        }
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      };
+      for (let tries = 0; ; tries++) {
+        const up = await fetch(`${baseURL}/api/health`).then(
+          (answer) => answer.ok,
+          () => false,
+        );
+        if (up) return;
+        if (tries > 150) throw new Error(`the ${name} spec server did not start`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    stop: () => stop(),
+  };
 }
