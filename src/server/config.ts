@@ -122,6 +122,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const devIntra = !vars.FT_CLIENT_ID;
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  // Session cookies are Secure and HSTS is sent only over https: production never goes without.
+  if (vars.NODE_ENV === 'production' && !publicUrl.startsWith('https:')) {
+    throw new ConfigError(
+      'PUBLIC_URL',
+      `must be an https:// address when NODE_ENV=production (it is ${publicUrl}${vars.PUBLIC_URL ? '' : ', the default'})`,
+    );
+  }
   const dataDir = path.resolve(vars.DATA_DIR);
 
   return {

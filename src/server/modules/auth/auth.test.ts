@@ -271,7 +271,12 @@ describe('configuration', () => {
   it('refuses to start in production without FT_CLIENT_ID or FT_CLIENT_SECRET, naming the missing one', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/FT_CLIENT_ID/);
     expect(() => loadConfig({ NODE_ENV: 'production', FT_CLIENT_ID: 'x' })).toThrow(/FT_CLIENT_SECRET/);
-    const config = loadConfig({ NODE_ENV: 'production', FT_CLIENT_ID: 'x', FT_CLIENT_SECRET: 'y' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      FT_CLIENT_ID: 'x',
+      FT_CLIENT_SECRET: 'y',
+      PUBLIC_URL: 'https://club.example.org',
+    });
     expect(config.devIntra).toBe(false);
     expect(config.oauth.baseUrl).toBe('https://api.intra.42.fr');
     expect(config.adminLogins).toEqual([]);
