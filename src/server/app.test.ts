@@ -182,6 +182,7 @@ describe('rate limiting', () => {
         code: 'RATE_LIMITED',
       });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.headers['cache-control']).toBe('no-store');
     } finally {
       await t.close();
     }
@@ -241,6 +242,29 @@ describe('the built web app', () => {
     const answer = await t.app.inject({ url: '/no/such/page' });
     expect(answer.statusCode).toBe(404);
     expect(answer.body).toContain('<div id="root">');
+  });
+
+  it('marks every /api answer no-store, refusals included, unless the route sets its own; pages keep theirs', async () => {
+    const { cookie } = await signIn(t.app, 'cache-candidate');
+    const answers = {
+      'signed-in read': await t.app.inject({ url: '/api/users/me', headers: { cookie } }),
+      'not applied yet (404)': await t.app.inject({ url: '/api/applications/me', headers: { cookie } }),
+      'signed out (401)': await t.app.inject({ url: '/api/users/me' }),
+      'not an admin (403)': await t.app.inject({ url: '/api/admin/members', headers: { cookie } }),
+      'another site (403 CSRF)': await t.app.inject({
+        method: 'POST',
+        url: '/api/applications',
+        headers: { cookie, origin: 'https://evil.example' },
+        payload: {},
+      }),
+      'unknown path (404)': await t.app.inject({ url: '/api/no/such/thing', headers: { cookie } }),
+    };
+    for (const [what, answer] of Object.entries(answers)) {
+      expect(answer.headers['cache-control'], what).toBe('no-store');
+    }
+    expect(answers['not applied yet (404)'].statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/settings/public' })).headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject({ url: '/apply', headers: { cookie } })).headers['cache-control']).toBe('no-cache');
   });
 
   it('serves hashed assets pre-compressed with a year of cache', async () => {

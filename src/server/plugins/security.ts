@@ -18,6 +18,8 @@ const CONTENT_SECURITY_POLICY = [
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const isApi = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
+
 function originOf(value: string | undefined): string | undefined {
   if (!value) return undefined;
   try {
@@ -51,7 +53,10 @@ function nulAt(input: unknown): string | undefined {
   return undefined;
 }
 
-/** Security headers on every answer, the Origin check of decisions §1 on every write, and no NUL in any input. */
+/**
+ * Security headers on every answer (and no-store on every API answer), the Origin check of
+ * decisions §1 on every write, and no NUL in any input.
+ */
 export function registerSecurity(app: FastifyInstance, config: Config): void {
   const ownOrigin = new URL(config.publicUrl).origin;
   const https = config.publicUrl.startsWith('https:');
@@ -79,6 +84,9 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('x-request-id', request.id);
     if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // An API answer may depend on the session: no cache (browser, proxy, back button) may keep it.
+    // Set first, so that it holds for refusals too; a route that sets its own (a public read) wins.
+    if (isApi(request.url)) reply.header('cache-control', 'no-store');
 
     done(STATE_CHANGING.has(request.method) ? crossSiteRefusal(request) : undefined);
   });

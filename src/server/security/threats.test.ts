@@ -477,6 +477,7 @@ describe('threats', () => {
         expect(answer.statusCode, url).toBe(400);
         expect(errorShape(answer.json()), url).toBe(true);
         expect(answer.body).not.toContain('999999');
+        expect(answer.headers['cache-control'], url).toBe('no-store');
       }
     });
   });
