@@ -124,6 +124,41 @@ describe('the HTTP conventions of decisions §1', () => {
   });
 });
 
+describe('the cross-site check compares scheme, host and port', () => {
+  const logout = (t: TestApp, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+
+  it('refuses a plain-http page writing to an https app, whatever the proxy says; accepts the https origin', async () => {
+    const t = await createTestApp({ PUBLIC_URL: 'https://club.example.org' });
+    try {
+      // As the reverse proxy on this machine (trusted) passes it on.
+      const proxied = { host: 'club.example.org', 'x-forwarded-proto': 'https' };
+      expect((await logout(t, { ...proxied, origin: 'http://club.example.org' })).json().code).toBe('CSRF');
+      expect((await logout(t, { ...proxied, referer: 'http://club.example.org/apply' })).json().code).toBe('CSRF');
+      expect((await logout(t, { ...proxied, origin: 'https://club.example.org:8443' })).json().code).toBe('CSRF');
+      // A proxy that does not say the scheme: the request looks like http, the page still is not the app.
+      expect((await logout(t, { host: 'club.example.org', origin: 'http://club.example.org' })).statusCode).toBe(403);
+      expect((await logout(t, { ...proxied, origin: 'https://club.example.org' })).statusCode).toBe(204);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("accepts the origin the request was sent to, beside PUBLIC_URL's, only with the same scheme and port", async () => {
+    const t = await createTestApp({ PUBLIC_URL: 'http://localhost:3000' });
+    try {
+      const direct = { host: '127.0.0.1:3000' };
+      expect((await logout(t, { ...direct, origin: 'http://127.0.0.1:3000' })).statusCode).toBe(204);
+      expect((await logout(t, { ...direct, origin: 'http://localhost:3000' })).statusCode).toBe(204);
+      expect((await logout(t, { ...direct, origin: 'https://127.0.0.1:3000' })).json().code).toBe('CSRF');
+      expect((await logout(t, { ...direct, origin: 'http://127.0.0.1:4000' })).json().code).toBe('CSRF');
+      expect((await logout(t, { ...direct, origin: 'https://127.0.0.1' })).json().code).toBe('CSRF');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('errors the server did not expect', () => {
   it('answers 500 INTERNAL without internals, and logs it with the request id', async () => {
     const logged: string[] = [];
