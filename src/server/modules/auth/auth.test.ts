@@ -30,6 +30,25 @@ describe('sign in with 42 through the local stand-in', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
 
+  it("sends a sign-in started on another host to the same path and query on PUBLIC_URL's, writing no state there", async () => {
+    const elsewhere = await t.app.inject({ url: '/api/auth/login?from=apply', headers: { host: '127.0.0.1:3000' } });
+    expect(elsewhere.statusCode).toBe(302);
+    expect(elsewhere.headers.location).toBe('http://localhost:3000/api/auth/login?from=apply');
+    expect(elsewhere.headers['set-cookie']).toBeUndefined();
+    expect(elsewhere.headers['cache-control']).toBe('no-store');
+    expect(await t.database.db.selectFrom('oauth_states').selectAll().execute()).toEqual([]);
+
+    // On PUBLIC_URL's host, directly or as a trusted proxy names it, the sign-in starts.
+    for (const headers of [
+      { host: 'localhost:3000' },
+      { host: '10.0.0.11:3000', 'x-forwarded-host': 'localhost:3000' },
+    ]) {
+      const here = await t.app.inject({ url: '/api/auth/login', headers });
+      expect(new URL(here.headers.location as string).pathname).toBe('/dev/intra/oauth/authorize');
+      expect(cookieFrom(here.headers['set-cookie'], 'oauth_state')).toBeDefined();
+    }
+  });
+
   it('shows an authorize page with one post form and a login input', async () => {
     const { authorizeUrl } = await startSignIn(t.app);
     const page = await t.app.inject({ method: 'GET', url: `${authorizeUrl.pathname}${authorizeUrl.search}` });
@@ -239,6 +258,18 @@ describe('sign in with 42 through the local stand-in', () => {
     const me = await t.app.inject({ url: '/api/users/me' });
     expect(me.statusCode).toBe(401);
     expect(me.json()).toEqual({ error: 'Unauthorized. Please check your authentication.', code: 'UNAUTHENTICATED' });
+  });
+});
+
+describe('an https PUBLIC_URL behind a proxy that does not say the scheme', () => {
+  it('starts the sign-in on its host rather than sending the browser round in circles', async () => {
+    const t = await createTestApp({ PUBLIC_URL: 'https://club.example.org' });
+    try {
+      const login = await t.app.inject({ url: '/api/auth/login', headers: { host: 'club.example.org' } });
+      expect(new URL(login.headers.location as string).pathname).toBe('/dev/intra/oauth/authorize');
+    } finally {
+      await t.close();
+    }
   });
 });
 
