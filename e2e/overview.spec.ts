@@ -1,19 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { failOnConsoleErrors, freePort, signIn, startOwnServer } from './support';
+import { failOnConsoleErrors, ownServer, signIn } from './support';
 
 /**
  * The overview counts everybody, and the shared server of the run fills up with the other
  * specs' candidates while this one runs: these tests get a server and a database of their own,
  * so that every count on the page is known.
  */
-const port = freePort();
-const baseURL = `http://localhost:${port}`;
-let stopServer: (() => Promise<void>) | undefined;
-const contexts: APIRequestContext[] = [];
+// Seeding signs many people in at once: the intra's pace is not what this spec is about.
+const server = ownServer('overview', { FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off' });
+const baseURL = server.baseURL;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL });
+
+const contexts: APIRequestContext[] = [];
 
 /** Signs in through the local 42 stand-in over HTTP, as the browser would; answers a context with the session. */
 async function apiSignIn(login: string): Promise<APIRequestContext> {
@@ -104,14 +105,13 @@ async function numbersOf(section: Locator): Promise<[string, string][]> {
 }
 
 test.beforeAll(async () => {
-  // Seeding signs many people in at once: the intra's pace is not what this spec is about.
-  stopServer = (await startOwnServer(port, { FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off' })).stop;
+  await server.start();
   await seedCandidates();
 });
 
 test.afterAll(async () => {
   for (const context of contexts) await context.dispose();
-  await stopServer?.();
+  await server.stop();
 });
 
 test('an admin opens the Overview, first in the sidebar, and sees the funnel, the weekly counts and the pending work', async ({

@@ -1,19 +1,16 @@
 import { expect, request, test } from '@playwright/test';
-import { authorizeOnStandIn, freePort, startOwnServer } from './support';
+import { authorizeOnStandIn, ownServer } from './support';
 
 /**
  * Opening day: sign-ins wait in line behind the intra's 2 calls a second. A server of this spec's
  * own with the default limits (the app's pace and the stand-in's), so that the line is known.
  */
-const port = freePort();
-const baseURL = `http://localhost:${port}`;
-let stopServer: (() => Promise<void>) | undefined;
+const server = ownServer('sign-in-queue');
+const baseURL = server.baseURL;
 
 test.use({ baseURL });
-test.beforeAll(async () => {
-  stopServer = (await startOwnServer(port, {})).stop;
-});
-test.afterAll(async () => stopServer?.());
+test.beforeAll(() => server.start());
+test.afterAll(() => server.stop());
 
 /** Candidates who reached the callback just before: their sign-ins take the first places in line. */
 async function fillTheLine(count: number) {

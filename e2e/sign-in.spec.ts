@@ -36,6 +36,18 @@ test('an admin signing in from /admin/login lands on /admin/users with the sideb
   await page.waitForURL('**/admin/login');
 });
 
+test('a visitor who opened the app at 127.0.0.1 signs in on the address PUBLIC_URL names', async ({
+  page,
+  baseURL,
+}) => {
+  // The run's PUBLIC_URL is http://localhost:<port>; the same server answers on 127.0.0.1.
+  const loopback = baseURL!.replace('localhost', '127.0.0.1');
+  await page.goto(`${loopback}/api/auth/login`);
+  await authorizeOnStandIn(page, uniqueLogin('loop'));
+  await expect(page.getByRole('heading', { name: 'Authentication Successful' })).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(baseURL);
+});
+
 test('the callback page without code or state says Missing OAuth parameters and goes home', async ({ page }) => {
   await page.goto('/auth/callback');
   await expect(page.getByRole('heading', { name: 'Authentication Failed' })).toBeVisible();

@@ -37,52 +37,54 @@ export function failOnConsoleErrors(page: Page): void {
   });
 }
 
-/** A free port, known when the spec loads (its `test.use({ baseURL })` needs it then). */
-export function freePort(): string {
-  return execFileSync(process.execPath, [
+/**
+ * A server and a database of a spec's own, for counts the shared server of the run cannot keep
+ * or a configuration it does not have. Its address is known when the spec file loads (for
+ * `test.use({ baseURL })`); `start` runs the built server there and answers once it is healthy.
+ */
+export function ownServer(name: string, env: Record<string, string> = {}) {
+  const port = execFileSync(process.execPath, [
     '-e',
     "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
   ]).toString();
-}
-
-/**
- * A server and a database of a spec's own (the shared one fills up with the other specs' data,
- * and runs with their settings): the built app on `port` with `env` on top of the defaults.
- */
-export async function startOwnServer(port: string, env: Record<string, string>): Promise<{ stop(): Promise<void> }> {
   const baseURL = `http://localhost:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-e2e-own-'));
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      PORT: port,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      RATE_LIMIT_PER_MINUTE: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let tries = 0; ; tries++) {
-    const up = await fetch(`${baseURL}/api/health`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (up) break;
-    if (tries > 150) throw new Error('the spec’s own server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let stop = async () => {};
   return {
-    async stop() {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await exited;
+    baseURL,
+    async start(): Promise<void> {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `club-${name}-e2e-`));
+      const server = spawn(process.execPath, ['dist/server/main.js'], {
+        env: {
+          ...process.env,
+          PORT: port,
+          HOST: '127.0.0.1',
+          PUBLIC_URL: baseURL,
+          DATA_DIR: dataDir,
+          RATE_LIMIT_PER_MINUTE: '0',
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'test',
+          ...env,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      stop = async () => {
+        if (server.exitCode === null) {
+          const exited = new Promise((resolve) => server.once('exit', resolve));
+          server.kill('SIGTERM');
+          await exited;
+        }
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      };
+      for (let tries = 0; ; tries++) {
+        const up = await fetch(`${baseURL}/api/health`).then(
+          (answer) => answer.ok,
+          () => false,
+        );
+        if (up) return;
+        if (tries > 150) throw new Error(`the ${name} spec server did not start`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
+    stop: () => stop(),
   };
 }

@@ -35,4 +35,6 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   social_links: DEFAULT_SETTINGS.social_links,
   board_members: DEFAULT_SETTINGS.board_members,
   sponsors: DEFAULT_SETTINGS.sponsors,
+  // Everyone may apply until the server says otherwise (the page it serves carries the real list).
+  allowed_campuses: [],
 };

@@ -53,17 +53,24 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingKey = keyof Settings;
 
-/** What the public pages read (landing, contact, footer): nothing of it is secret. */
-export const publicSettingsSchema = settingsSchema.pick({
-  applications_open: true,
-  contact_email: true,
-  contact_phone: true,
-  contact_address: true,
-  contact_map_url: true,
-  social_links: true,
-  board_members: true,
-  sponsors: true,
-});
+/**
+ * What the public pages read (landing, contact, footer, the tracker): nothing of it is secret.
+ * `allowed_campuses` comes from the configuration (ALLOWED_CAMPUSES), not from the board's settings.
+ */
+export const publicSettingsSchema = settingsSchema
+  .pick({
+    applications_open: true,
+    contact_email: true,
+    contact_phone: true,
+    contact_address: true,
+    contact_map_url: true,
+    social_links: true,
+    board_members: true,
+    sponsors: true,
+  })
+  .extend({
+    allowed_campuses: z.array(z.object({ id: z.number().int().nullable(), name: z.string() })),
+  });
 
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

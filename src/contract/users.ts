@@ -13,6 +13,8 @@ export const userSchema = z.object({
   last_name: z.string().nullable(),
   image_url: z.string().nullable(),
   campus: z.string().nullable(),
+  /** The primary campus's id on the intra (what ALLOWED_CAMPUSES may name). */
+  campus_id: z.number().int().nullable(),
   level: z.number(),
   grade: z.string().nullable(),
   is_starter: z.boolean(),

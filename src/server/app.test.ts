@@ -124,6 +124,41 @@ describe('the HTTP conventions of decisions §1', () => {
   });
 });
 
+describe('the cross-site check compares scheme, host and port', () => {
+  const logout = (t: TestApp, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+
+  it('refuses a plain-http page writing to an https app, whatever the proxy says; accepts the https origin', async () => {
+    const t = await createTestApp({ PUBLIC_URL: 'https://club.example.org' });
+    try {
+      // As the reverse proxy on this machine (trusted) passes it on.
+      const proxied = { host: 'club.example.org', 'x-forwarded-proto': 'https' };
+      expect((await logout(t, { ...proxied, origin: 'http://club.example.org' })).json().code).toBe('CSRF');
+      expect((await logout(t, { ...proxied, referer: 'http://club.example.org/apply' })).json().code).toBe('CSRF');
+      expect((await logout(t, { ...proxied, origin: 'https://club.example.org:8443' })).json().code).toBe('CSRF');
+      // A proxy that does not say the scheme: the request looks like http, the page still is not the app.
+      expect((await logout(t, { host: 'club.example.org', origin: 'http://club.example.org' })).statusCode).toBe(403);
+      expect((await logout(t, { ...proxied, origin: 'https://club.example.org' })).statusCode).toBe(204);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("accepts the origin the request was sent to, beside PUBLIC_URL's, only with the same scheme and port", async () => {
+    const t = await createTestApp({ PUBLIC_URL: 'http://localhost:3000' });
+    try {
+      const direct = { host: '127.0.0.1:3000' };
+      expect((await logout(t, { ...direct, origin: 'http://127.0.0.1:3000' })).statusCode).toBe(204);
+      expect((await logout(t, { ...direct, origin: 'http://localhost:3000' })).statusCode).toBe(204);
+      expect((await logout(t, { ...direct, origin: 'https://127.0.0.1:3000' })).json().code).toBe('CSRF');
+      expect((await logout(t, { ...direct, origin: 'http://127.0.0.1:4000' })).json().code).toBe('CSRF');
+      expect((await logout(t, { ...direct, origin: 'https://127.0.0.1' })).json().code).toBe('CSRF');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('errors the server did not expect', () => {
   it('answers 500 INTERNAL without internals, and logs it with the request id', async () => {
     const logged: string[] = [];
@@ -182,6 +217,7 @@ describe('rate limiting', () => {
         code: 'RATE_LIMITED',
       });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.headers['cache-control']).toBe('no-store');
     } finally {
       await t.close();
     }
@@ -243,6 +279,29 @@ describe('the built web app', () => {
     expect(answer.body).toContain('<div id="root">');
   });
 
+  it('marks every /api answer no-store, refusals included, unless the route sets its own; pages keep theirs', async () => {
+    const { cookie } = await signIn(t.app, 'cache-candidate');
+    const answers = {
+      'signed-in read': await t.app.inject({ url: '/api/users/me', headers: { cookie } }),
+      'not applied yet (404)': await t.app.inject({ url: '/api/applications/me', headers: { cookie } }),
+      'signed out (401)': await t.app.inject({ url: '/api/users/me' }),
+      'not an admin (403)': await t.app.inject({ url: '/api/admin/members', headers: { cookie } }),
+      'another site (403 CSRF)': await t.app.inject({
+        method: 'POST',
+        url: '/api/applications',
+        headers: { cookie, origin: 'https://evil.example' },
+        payload: {},
+      }),
+      'unknown path (404)': await t.app.inject({ url: '/api/no/such/thing', headers: { cookie } }),
+    };
+    for (const [what, answer] of Object.entries(answers)) {
+      expect(answer.headers['cache-control'], what).toBe('no-store');
+    }
+    expect(answers['not applied yet (404)'].statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/settings/public' })).headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject({ url: '/apply', headers: { cookie } })).headers['cache-control']).toBe('no-cache');
+  });
+
   it('serves hashed assets pre-compressed with a year of cache', async () => {
     const answer = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(answer.statusCode).toBe(200);
@@ -289,6 +348,7 @@ describe('the database layer', () => {
           last_name: 'Doe',
           image_url: null,
           campus: 'Khouribga',
+          campus_id: 16,
           level: 7.42,
           grade: 'Learner',
           is_starter: false,

@@ -28,8 +28,8 @@ import {
 import { registerMemberRoutes } from './modules/members/members.routes';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { registerOverviewRoutes } from './modules/overview/overview.routes';
-import { readSettings } from './modules/settings/settings.repository';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService } from './modules/settings/settings.service';
 import { registerApiDocs } from './plugins/api-docs';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -177,7 +177,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.devIntra) registerDevMailRoutes(app, deps);
 
   // The public part only: the schema strips every private setting.
-  await registerWebApp(app, options.webRoot, async () => publicSettingsSchema.parse(await readSettings(deps.db)));
+  const settings = createSettingsService(deps);
+  await registerWebApp(app, options.webRoot, async () => publicSettingsSchema.parse(await settings.readPublic()));
 
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => {

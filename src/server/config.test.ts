@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 
 describe('DATABASE_URL with a schema', () => {
   it('puts the app in the schema named by ?schema= and hands pg the URL without it', () => {
@@ -28,5 +28,42 @@ describe('REDIS_KEY_PREFIX', () => {
     expect(loadConfig({}).redisKeyPrefix).toBe('club:');
     expect(loadConfig({ REDIS_KEY_PREFIX: 'staging:' }).redisKeyPrefix).toBe('staging:');
     expect(() => loadConfig({ REDIS_KEY_PREFIX: 'two words' })).toThrow(/REDIS_KEY_PREFIX/);
+  });
+});
+
+describe('ALLOWED_CAMPUSES', () => {
+  it('reads ids and names separated by commas; empty lets every campus apply', () => {
+    expect(loadConfig({}).allowedCampuses).toEqual([]);
+    expect(loadConfig({ ALLOWED_CAMPUSES: ' Khouribga, 21 ,,Ben Guerir ' }).allowedCampuses).toEqual([
+      { id: null, name: 'Khouribga' },
+      { id: 21, name: 'campus 21' },
+      { id: null, name: 'Ben Guerir' },
+    ]);
+  });
+
+  it('refuses an id past 32 bits or a name with control characters, naming the variable', () => {
+    expect(() => loadConfig({ ALLOWED_CAMPUSES: '99999999999' })).toThrow(/ALLOWED_CAMPUSES/);
+    expect(() => loadConfig({ ALLOWED_CAMPUSES: 'Khouribga,Ben\tGuerir' })).toThrow(/ALLOWED_CAMPUSES/);
+  });
+});
+
+describe('PUBLIC_URL in production', () => {
+  const production = { NODE_ENV: 'production', FT_CLIENT_ID: 'club', FT_CLIENT_SECRET: 'secret' };
+
+  it('refuses to start with an http address, or none (the default is http://localhost), naming PUBLIC_URL', () => {
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://club.example.org' })).toThrow(
+      new ConfigError(
+        'PUBLIC_URL',
+        'must be an https:// address when NODE_ENV=production (it is http://club.example.org)',
+      ),
+    );
+    expect(() => loadConfig(production)).toThrow(/^Invalid configuration: PUBLIC_URL .*http:\/\/localhost:3000/);
+  });
+
+  it('starts with an https address, and allows http outside production', () => {
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://club.example.org/' }).publicUrl).toBe(
+      'https://club.example.org',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://club.example.org' }).publicUrl).toBe('http://club.example.org');
   });
 });

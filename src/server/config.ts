@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { unnamedCampus, type AllowedCampus } from '../contract/eligibility';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOGIN_PATTERN = /^[a-z][a-z0-9-]{1,19}$/;
@@ -57,6 +58,7 @@ const envSchema = z.object({
   FT_CLIENT_SECRET: optionalText,
   FT_OAUTH_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.intra.42.fr'),
   ADMIN_LOGINS: z.string().default(''),
+  ALLOWED_CAMPUSES: z.string().default(''),
   TRUST_PROXY: z
     .string()
     .default('loopback')
@@ -91,6 +93,8 @@ export type Config = {
   devIntra: boolean;
   oauth: { clientId: string; clientSecret: string; baseUrl: string };
   adminLogins: string[];
+  /** The campuses whose students may apply (ALLOWED_CAMPUSES); empty: every campus. */
+  allowedCampuses: AllowedCampus[];
   /** The reverse proxies whose X-Forwarded-For tells the client's address (proxy-addr's syntax). */
   trustProxy: string[];
   redisUrl?: string;
@@ -141,8 +145,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const badLogin = adminLogins.find((login) => !LOGIN_PATTERN.test(login));
   if (badLogin) throw new ConfigError('ADMIN_LOGINS', `holds "${badLogin}", which is not a 42 login`);
 
+  const allowedCampuses = parseAllowedCampuses(vars.ALLOWED_CAMPUSES);
+
   const devIntra = !vars.FT_CLIENT_ID;
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  // Session cookies are Secure and HSTS is sent only over https: production never goes without.
+  if (vars.NODE_ENV === 'production' && !publicUrl.startsWith('https:')) {
+    throw new ConfigError(
+      'PUBLIC_URL',
+      `must be an https:// address when NODE_ENV=production (it is ${publicUrl}${vars.PUBLIC_URL ? '' : ', the default'})`,
+    );
+  }
   const dataDir = path.resolve(vars.DATA_DIR);
 
   return {
@@ -161,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           baseUrl: vars.FT_OAUTH_BASE_URL.replace(/\/+$/, ''),
         },
     adminLogins: adminLogins.length === 0 && devIntra ? ['admin'] : adminLogins,
+    allowedCampuses,
     trustProxy: vars.TRUST_PROXY,
     redisUrl: vars.REDIS_URL,
     redisKeyPrefix: vars.REDIS_KEY_PREFIX,
@@ -170,6 +184,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: vars.SMTP_URL,
     logLevel: vars.LOG_LEVEL,
   };
+}
+
+const MAX_CAMPUS_ID = 2_147_483_647;
+
+/** Comma-separated campus ids (digits only) or names (as the intra spells them, any case). */
+function parseAllowedCampuses(value: string): AllowedCampus[] {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries.map((entry) => {
+    if (/^\d+$/.test(entry)) {
+      const id = Number(entry);
+      if (id > MAX_CAMPUS_ID) throw new ConfigError('ALLOWED_CAMPUSES', `holds "${entry}", which is not a campus id`);
+      return { id, name: unnamedCampus(id) };
+    }
+    if (entry.length > 100 || /\p{Cc}/u.test(entry)) {
+      throw new ConfigError('ALLOWED_CAMPUSES', `holds "${entry}", which is not a campus name`);
+    }
+    return { id: null, name: entry };
+  });
 }
 
 function parseDatabase(url: string | undefined, dataDir: string): Database {

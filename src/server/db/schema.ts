@@ -24,6 +24,8 @@ export interface UsersTable {
   last_name: string | null;
   image_url: string | null;
   campus: string | null;
+  /** The primary campus's id on the intra; null until the user signs in after migration 0009. */
+  campus_id: number | null;
   level: number;
   grade: string | null;
   is_starter: boolean;

@@ -107,7 +107,12 @@ const errorResponse = z.toJSONSchema(errorBodySchema, { target: 'draft-2020-12' 
 /** What the few routes without a response schema answer when they succeed (`type: 'null'`: no body). */
 const NO_BODY = { type: 'null' };
 const SCHEMALESS_SUCCESS: Record<string, Record<string, unknown>> = {
-  'GET /api/auth/login': { 302: { ...NO_BODY, description: "To the 42 intra's authorize page" } },
+  'GET /api/auth/login': {
+    302: {
+      ...NO_BODY,
+      description: "To the 42 intra's authorize page; reached on another host, first to the same path on PUBLIC_URL",
+    },
+  },
   'POST /api/auth/logout': { 204: { ...NO_BODY, description: 'Signed out; the session cookie is cleared' } },
   'GET /api/admin/applications/export.csv': {
     200: { description: 'RFC 4180 CSV', content: { 'text/csv': { schema: { type: 'string' } } } },

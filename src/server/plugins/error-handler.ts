@@ -79,5 +79,6 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
     body: { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' as const },
   };
   if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
-  void reply.status(status).header('x-content-type-options', 'nosniff').send(body);
+  // No hook ran (the security headers are not set): the few that matter for an error, here.
+  void reply.status(status).header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').send(body);
 }

@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 
 /** Everyone here comes through one campus address, as a reverse proxy on this machine tells it. */
 const CAMPUS = '196.200.150.7';
-const fromCampus = { 'x-forwarded-for': CAMPUS };
+/** ...and the public Host it was sent to (PUBLIC_URL's, the test config's default). */
+const fromCampus = { 'x-forwarded-for': CAMPUS, host: new URL(loadConfig({}).publicUrl).host };
 const DEFAULT_BUDGET = String(loadConfig({}).rateLimitPerMinute);
 
 let webRoot: string;

@@ -18,6 +18,21 @@ const CONTENT_SECURITY_POLICY = [
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const isApi = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
+
+/**
+ * The address this request was sent to, as the browser saw it: the scheme from request.protocol
+ * and the host from the Host header (both from X-Forwarded-Proto and X-Forwarded-Host when a
+ * trusted proxy sends them). Undefined when they make no URL.
+ */
+export function requestOrigin(request: FastifyRequest): URL | undefined {
+  try {
+    return new URL(`${request.protocol}://${request.host}`);
+  } catch {
+    return undefined;
+  }
+}
+
 function originOf(value: string | undefined): string | undefined {
   if (!value) return undefined;
   try {
@@ -51,7 +66,10 @@ function nulAt(input: unknown): string | undefined {
   return undefined;
 }
 
-/** Security headers on every answer, the Origin check of decisions §1 on every write, and no NUL in any input. */
+/**
+ * Security headers on every answer (and no-store on every API answer), the Origin check of
+ * decisions §1 on every write, and no NUL in any input.
+ */
 export function registerSecurity(app: FastifyInstance, config: Config): void {
   const ownOrigin = new URL(config.publicUrl).origin;
   const https = config.publicUrl.startsWith('https:');
@@ -79,6 +97,9 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('x-request-id', request.id);
     if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // An API answer may depend on the session: no cache (browser, proxy, back button) may keep it.
+    // Set first, so that it holds for refusals too; a route that sets its own (a public read) wins.
+    if (isApi(request.url)) reply.header('cache-control', 'no-store');
 
     done(STATE_CHANGING.has(request.method) ? crossSiteRefusal(request) : undefined);
   });
@@ -86,11 +107,11 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
   function crossSiteRefusal(request: FastifyRequest) {
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
     if (origin === undefined) return undefined;
-    // The app's configured origin, or the very host the request was sent to (a page of another
-    // site cannot choose the Host header of the victim's browser).
-    const sameHost = origin !== 'invalid' && new URL(origin).host === request.headers.host;
-    return origin === ownOrigin || sameHost
-      ? undefined
-      : forbidden('This request came from another site and was refused.', 'CSRF');
+    // The app's configured origin, or the very origin the request was sent to: scheme, host and
+    // port (a page of another site cannot choose the Host of the victim's browser). Never a page
+    // served over plain http to an https app, whatever a misconfigured proxy says of the scheme.
+    const sameOrigin =
+      origin === ownOrigin || (origin === requestOrigin(request)?.origin && !(https && origin.startsWith('http:')));
+    return sameOrigin ? undefined : forbidden('This request came from another site and was refused.', 'CSRF');
   }
 }

@@ -55,10 +55,15 @@ describe('threats', () => {
     });
 
     it('sends the provider the configured callback address, whatever Host, X-Forwarded-Host or the query say', async () => {
-      const login = await app().inject({
-        url: '/api/auth/login?redirect_uri=https%3A%2F%2Fevil.example%2Fsteal&next=https%3A%2F%2Fevil.example',
+      const url = '/api/auth/login?redirect_uri=https%3A%2F%2Fevil.example%2Fsteal&next=https%3A%2F%2Fevil.example';
+      // Another host is first sent back to PUBLIC_URL's, never to one the request names.
+      const elsewhere = await app().inject({
+        url,
         headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
       });
+      expect(elsewhere.statusCode).toBe(302);
+      expect(new URL(elsewhere.headers.location as string).origin).toBe('http://localhost:3000');
+      const login = await app().inject({ url, headers: { host: 'localhost:3000', 'x-forwarded-proto': 'https' } });
       expect(login.statusCode).toBe(302);
       const authorize = new URL(login.headers.location as string);
       expect(authorize.origin).toBe('http://localhost:3000');
@@ -477,6 +482,7 @@ describe('threats', () => {
         expect(answer.statusCode, url).toBe(400);
         expect(errorShape(answer.json()), url).toBe(true);
         expect(answer.body).not.toContain('999999');
+        expect(answer.headers['cache-control'], url).toBe('no-store');
       }
     });
   });

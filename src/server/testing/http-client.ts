@@ -49,7 +49,15 @@ export async function signInOverHttp(
   finish: string,
   login: string,
 ): Promise<{ cookie: string; user: { id: number; intra_login: string } & Record<string, unknown> }> {
-  const begin = await fetch(`${start}/api/auth/login`, { redirect: 'manual' });
+  let begin = await fetch(`${start}/api/auth/login`, { redirect: 'manual' });
+  const moved = new URL(begin.headers.get('location') ?? start);
+  if (moved.pathname === '/api/auth/login') {
+    // Sent to PUBLIC_URL's host, which a reverse proxy would bring back here: say so as it would.
+    begin = await fetch(`${start}${moved.pathname}${moved.search}`, {
+      headers: { 'x-forwarded-host': moved.host, 'x-forwarded-proto': moved.protocol.slice(0, -1) },
+      redirect: 'manual',
+    });
+  }
   if (begin.status !== 302) throw new Error(`sign-in of ${login}: /api/auth/login answered ${begin.status}`);
   const state = cookieValue(begin.headers, 'oauth_state')!;
   const authorizeUrl = new URL(begin.headers.get('location')!);

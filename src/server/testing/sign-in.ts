@@ -13,9 +13,16 @@ export function cookieFrom(setCookie: string | string[] | undefined, name: strin
   return line?.split(';')[0]!.slice(name.length + 1);
 }
 
-/** Starts a sign-in: the state cookie and the stand-in's authorize URL. */
+/**
+ * Starts a sign-in: the state cookie and the stand-in's authorize URL. Like a browser, it follows
+ * the app's move to PUBLIC_URL's host first (inject's own Host is localhost:80).
+ */
 export async function startSignIn(app: App) {
-  const login = await app.inject({ method: 'GET', url: '/api/auth/login' });
+  let login = await app.inject({ method: 'GET', url: '/api/auth/login' });
+  const moved = new URL(login.headers.location as string);
+  if (moved.pathname === '/api/auth/login') {
+    login = await app.inject({ method: 'GET', url: redirectTarget(moved.href), headers: { host: moved.host } });
+  }
   const authorizeUrl = new URL(login.headers.location as string);
   const state = cookieFrom(login.headers['set-cookie'], 'oauth_state')!;
   return { login, authorizeUrl, state };

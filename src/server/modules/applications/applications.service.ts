@@ -14,6 +14,7 @@ import type { DB, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
+import { createEligibilityService } from '../eligibility/eligibility.service';
 import { journeyStep } from '../journey/journey';
 import {
   applicationApprovedMail,
@@ -46,6 +47,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function createApplicationsService(deps: Deps) {
   const { db, clock, mail } = deps;
+  const eligibility = createEligibilityService(deps);
 
   /** The candidate's mail about a review: the approval, the first decline, or the board's final "no". */
   async function decisionMail(
@@ -116,6 +118,8 @@ export function createApplicationsService(deps: Deps) {
 
   return {
     async submit(user: UserRow, form: Form): Promise<ApplicationView> {
+      // Before "closed": that one passes, this one does not.
+      await eligibility.assertMayApply(user);
       if (!(await readSetting(db, 'applications_open'))) throw forbidden(CLOSED);
       const now = clock.now();
       try {

@@ -1,4 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { devProfile } from '../../dev-intra/dev-intra.routes';
+import { describeDifference, dumpDatabase } from '../../testing/db-snapshot';
 import { expectGuarded } from '../../testing/guards';
 import { signIn } from '../../testing/sign-in';
 import { createTestApp, testClock, type TestApp } from '../../testing/test-app';
@@ -359,6 +364,83 @@ describe('applications', () => {
       expect((await apply(banned.cookie)).json().code).toBe('BANNED');
       expect(user.id).toBeGreaterThan(0);
     });
+  });
+});
+
+describe('who may apply (ALLOWED_CAMPUSES)', () => {
+  /** The stand-in gives each login a campus of its own: jdoe's, and a login from another one. */
+  const campusOf = (login: string) => devProfile(login, '').campus[0]!;
+  const home = campusOf('jdoe');
+  const outsider = Array.from({ length: 40 }, (_, i) => `outsider-${i}`).find(
+    (login) => campusOf(login).id !== home.id,
+  )!;
+  let t: TestApp | undefined;
+  let webRoot: string | undefined;
+  afterEach(async () => {
+    await t?.close();
+    if (webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
+    t = webRoot = undefined;
+  });
+
+  async function start(allowed: string) {
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'club-campuses-'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><head><title>Club</title></head><div></div>');
+    t = await createTestApp({ ALLOWED_CAMPUSES: allowed }, { webRoot });
+    return t;
+  }
+  const apply = (app: TestApp, cookie: string) =>
+    app.app.inject({ method: 'POST', url: '/api/applications', headers: { cookie }, payload: form });
+
+  it('refuses a campus not listed with 403 NOT_ELIGIBLE, one sentence naming the campuses that may apply, writing nothing', async () => {
+    const app = await start(`Paris, ${home.id}, 999`);
+    // jdoe's sign-in teaches the app the name of the campus listed by id.
+    await signIn(app.app, 'jdoe');
+    const { cookie } = await signIn(app.app, outsider);
+    const before = await dumpDatabase(app.database);
+
+    const answer = await apply(app, cookie);
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toEqual({
+      code: 'NOT_ELIGIBLE',
+      error: `Applications are open to students of these campuses: Paris, ${home.name}, campus 999.`,
+    });
+    const after = await dumpDatabase(app.database);
+    expect(after.text === before.text, describeDifference(before, after)).toBe(true);
+
+    // The pages know the same list: the public settings, and the page the server sends.
+    const allowed = [
+      { id: null, name: 'Paris' },
+      { id: home.id, name: home.name },
+      { id: 999, name: 'campus 999' },
+    ];
+    expect((await app.app.inject({ url: '/api/settings/public' })).json().allowed_campuses).toEqual(allowed);
+    const page = (await app.app.inject({ url: '/apply' })).body;
+    const embedded = JSON.parse(
+      page.match(/<script id="public-settings" type="application\/json">(.*?)<\/script>/)![1]!,
+    );
+    expect(embedded.allowed_campuses).toEqual(allowed);
+  });
+
+  it('lets a campus listed by id apply, and names it "campus N" until someone from it signs in', async () => {
+    const app = await start(String(home.id));
+    expect((await app.app.inject({ url: '/api/settings/public' })).json().allowed_campuses).toEqual([
+      { id: home.id, name: `campus ${home.id}` },
+    ]);
+    const { cookie } = await signIn(app.app, 'jdoe');
+    expect((await apply(app, cookie)).statusCode).toBe(201);
+  });
+
+  it('lets a campus listed by name apply, whatever the case', async () => {
+    const app = await start(`Paris,${home.name.toUpperCase()}`);
+    const { cookie } = await signIn(app.app, 'jdoe');
+    expect((await apply(app, cookie)).statusCode).toBe(201);
+  });
+
+  it('lets every campus apply when the list is empty', async () => {
+    const app = await start('');
+    expect((await app.app.inject({ url: '/api/settings/public' })).json().allowed_campuses).toEqual([]);
+    const { cookie } = await signIn(app.app, outsider);
+    expect((await apply(app, cookie)).statusCode).toBe(201);
   });
 });
 

@@ -1,6 +1,7 @@
 import { authCallbackQuerySchema, signInWaitingSchema } from '../../../contract/auth';
 import { userSchema } from '../../../contract/users';
 import type { App, Deps } from '../../deps';
+import { requestOrigin } from '../../plugins/security';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/session';
 import { createAuthService } from './auth.service';
 import { createIntraClient } from './intra-client';
@@ -23,7 +24,12 @@ export function registerAuthRoutes(app: App, deps: Deps): { drain(withinMs: numb
     secure: deps.config.publicUrl.startsWith('https:'),
   };
 
-  app.get('/api/auth/login', async (_request, reply) => {
+  app.get('/api/auth/login', async (request, reply) => {
+    // Opened on another host (127.0.0.1 for localhost), the state cookie set here would be missing
+    // when the intra sends the browser back to PUBLIC_URL: start on PUBLIC_URL's host instead.
+    if (requestOrigin(request)?.host !== new URL(deps.config.publicUrl).host) {
+      return reply.redirect(`${deps.config.publicUrl}${request.url}`, 302);
+    }
     const { state, url } = await auth.startSignIn();
     reply.setCookie(OAUTH_STATE_COOKIE, state, { ...stateCookie, maxAge: OAUTH_STATE_TTL_MS / 1000 });
     return reply.header('cache-control', 'no-store').redirect(url.toString(), 302);

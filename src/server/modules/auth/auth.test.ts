@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { devProfile } from '../../dev-intra/dev-intra.routes';
 import { authorizeAs, cookieFrom, signIn, startSignIn } from '../../testing/sign-in';
 import { createTestApp, testClock, type TestApp } from '../../testing/test-app';
+import { intraProfileSchema, profileToUserFields } from './intra-profile';
 
 describe('sign in with 42 through the local stand-in', () => {
   let t: TestApp;
@@ -26,6 +28,25 @@ describe('sign in with 42 through the local stand-in', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/Max-Age=600/);
     expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it("sends a sign-in started on another host to the same path and query on PUBLIC_URL's, writing no state there", async () => {
+    const elsewhere = await t.app.inject({ url: '/api/auth/login?from=apply', headers: { host: '127.0.0.1:3000' } });
+    expect(elsewhere.statusCode).toBe(302);
+    expect(elsewhere.headers.location).toBe('http://localhost:3000/api/auth/login?from=apply');
+    expect(elsewhere.headers['set-cookie']).toBeUndefined();
+    expect(elsewhere.headers['cache-control']).toBe('no-store');
+    expect(await t.database.db.selectFrom('oauth_states').selectAll().execute()).toEqual([]);
+
+    // On PUBLIC_URL's host, directly or as a trusted proxy names it, the sign-in starts.
+    for (const headers of [
+      { host: 'localhost:3000' },
+      { host: '10.0.0.11:3000', 'x-forwarded-host': 'localhost:3000' },
+    ]) {
+      const here = await t.app.inject({ url: '/api/auth/login', headers });
+      expect(new URL(here.headers.location as string).pathname).toBe('/dev/intra/oauth/authorize');
+      expect(cookieFrom(here.headers['set-cookie'], 'oauth_state')).toBeDefined();
+    }
   });
 
   it('shows an authorize page with one post form and a login input', async () => {
@@ -56,7 +77,8 @@ describe('sign in with 42 through the local stand-in', () => {
       experience_points: 0,
     });
     expect(typeof user.level).toBe('number');
-    expect(typeof user.campus).toBe('string');
+    const [campus] = devProfile('jdoe', '').campus;
+    expect(user).toMatchObject({ campus: campus!.name, campus_id: campus!.id });
     expect(user.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(user).not.toHaveProperty('intra_id');
     const sid = ([] as string[]).concat(callback.headers['set-cookie'] as string[]).find((c) => c.startsWith('sid='))!;
@@ -90,18 +112,52 @@ describe('sign in with 42 through the local stand-in', () => {
 
   it('refreshes the profile at the next sign-in and keeps one user', async () => {
     const first = await signIn(t.app, 'jdoe');
-    await t.database.db.updateTable('users').set({ email: 'old@example.com' }).execute();
+    await t.database.db.updateTable('users').set({ email: 'old@example.com', campus: 'Paris', campus_id: 1 }).execute();
     const second = await signIn(t.app, 'jdoe');
     expect(second.user.id).toBe(first.user.id);
     expect(second.user.email).toBe('jdoe@student.1337.ma');
+    expect(second.user).toMatchObject({ campus: first.user.campus, campus_id: first.user.campus_id });
     expect(second.cookie).not.toBe(first.cookie);
     const users = await t.database.db.selectFrom('users').select('id').execute();
     expect(users).toHaveLength(1);
   });
 
-  it('makes ADMIN_LOGINS admins at sign-in', async () => {
+  it('makes an ADMIN_LOGINS account admin when it is created, and no other', async () => {
     expect((await signIn(t.app, 'boss')).user.is_admin).toBe(true);
     expect((await signIn(t.app, 'other')).user.is_admin).toBe(false);
+  });
+
+  it('keeps an admin flag removed in the panel removed when the ADMIN_LOGINS account signs in again', async () => {
+    const boss = await signIn(t.app, 'boss');
+    const other = await signIn(t.app, 'other');
+    const setAdmin = (cookie: string, id: number, isAdmin: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/members/${id}/admin`,
+        headers: { cookie },
+        payload: { is_admin: isAdmin },
+      });
+    expect((await setAdmin(boss.cookie, other.user.id, true)).statusCode).toBe(200);
+    expect((await setAdmin(other.cookie, boss.user.id, false)).json().is_admin).toBe(false);
+
+    expect((await signIn(t.app, 'boss')).user.is_admin).toBe(false);
+    const stored = await t.database.db.selectFrom('users').select('is_admin').where('id', '=', boss.user.id).execute();
+    expect(stored).toEqual([{ is_admin: false }]);
+  });
+
+  it('makes an ADMIN_LOGINS account admin again at sign-in while the club has no active admin at all', async () => {
+    const boss = await signIn(t.app, 'boss');
+    await signIn(t.app, 'other');
+    const users = t.database.db.updateTable('users');
+    // No admin left, as in a club set up before ADMIN_LOGINS named anyone: the listed login takes over.
+    await users.set({ is_admin: false }).execute();
+    expect((await signIn(t.app, 'other')).user.is_admin).toBe(false);
+    expect((await signIn(t.app, 'boss')).user.is_admin).toBe(true);
+
+    // A banned admin is no admin: the club would be locked out.
+    await users.set({ is_admin: true, is_banned: true }).where('intra_login', '=', 'other').execute();
+    await users.set({ is_admin: false }).where('id', '=', boss.user.id).execute();
+    expect((await signIn(t.app, 'boss')).user.is_admin).toBe(true);
   });
 
   it('answers 400 Missing OAuth parameters when code or state is missing', async () => {
@@ -205,6 +261,18 @@ describe('sign in with 42 through the local stand-in', () => {
   });
 });
 
+describe('an https PUBLIC_URL behind a proxy that does not say the scheme', () => {
+  it('starts the sign-in on its host rather than sending the browser round in circles', async () => {
+    const t = await createTestApp({ PUBLIC_URL: 'https://club.example.org' });
+    try {
+      const login = await t.app.inject({ url: '/api/auth/login', headers: { host: 'club.example.org' } });
+      expect(new URL(login.headers.location as string).pathname).toBe('/dev/intra/oauth/authorize');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('cookies over https', () => {
   it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
     const t = await createTestApp({ PUBLIC_URL: 'https://club.example.org' });
@@ -234,9 +302,36 @@ describe('configuration', () => {
   it('refuses to start in production without FT_CLIENT_ID or FT_CLIENT_SECRET, naming the missing one', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/FT_CLIENT_ID/);
     expect(() => loadConfig({ NODE_ENV: 'production', FT_CLIENT_ID: 'x' })).toThrow(/FT_CLIENT_SECRET/);
-    const config = loadConfig({ NODE_ENV: 'production', FT_CLIENT_ID: 'x', FT_CLIENT_SECRET: 'y' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      FT_CLIENT_ID: 'x',
+      FT_CLIENT_SECRET: 'y',
+      PUBLIC_URL: 'https://club.example.org',
+    });
     expect(config.devIntra).toBe(false);
     expect(config.oauth.baseUrl).toBe('https://api.intra.42.fr');
     expect(config.adminLogins).toEqual([]);
+  });
+});
+
+describe('the 42 profile', () => {
+  it('keeps the primary campus, its name and its id, even when it is not listed first', () => {
+    const profile = intraProfileSchema.parse({
+      id: 7,
+      login: 'jdoe',
+      campus: [
+        { id: 1, name: 'Paris' },
+        { id: 21, name: 'Ben Guerir' },
+      ],
+      campus_users: [
+        { campus_id: 1, is_primary: false },
+        { campus_id: 21, is_primary: true },
+      ],
+    });
+    expect(profileToUserFields(profile)).toMatchObject({ campus: 'Ben Guerir', campus_id: 21 });
+    expect(profileToUserFields({ ...profile, campus: [], campus_users: [] })).toMatchObject({
+      campus: null,
+      campus_id: null,
+    });
   });
 });

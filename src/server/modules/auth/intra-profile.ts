@@ -31,6 +31,7 @@ export type ProfileFields = {
   last_name: string | null;
   image_url: string | null;
   campus: string | null;
+  campus_id: number | null;
   level: number;
   grade: string | null;
   is_starter: boolean;
@@ -50,6 +51,8 @@ export function profileToUserFields(profile: IntraProfile): ProfileFields {
     last_name: profile.last_name ?? null,
     image_url: profile.image?.link ?? null,
     campus: campus?.name ?? null,
+    // The id of the campus named above, so that the two always describe the same campus.
+    campus_id: campus?.id ?? primaryCampusId ?? null,
     level: cursus?.level ?? 0,
     grade,
     is_starter: grade !== null && grade.trim().toLowerCase().startsWith('starter'),

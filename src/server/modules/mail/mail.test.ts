@@ -512,9 +512,10 @@ describe('/dev/mail beside the built SPA', () => {
   });
 
   it('is absent (404) in production, and wherever real 42 credentials are set', async () => {
+    const credentials = { FT_CLIENT_ID: 'club', FT_CLIENT_SECRET: 'secret', PUBLIC_URL: 'https://club.example.org' };
     for (const env of [
-      { NODE_ENV: 'production', FT_CLIENT_ID: 'club', FT_CLIENT_SECRET: 'secret' },
-      { NODE_ENV: 'development', FT_CLIENT_ID: 'club', FT_CLIENT_SECRET: 'secret' },
+      { NODE_ENV: 'production', ...credentials },
+      { NODE_ENV: 'development', ...credentials },
     ]) {
       const answer = await pageIn(env);
       expect(answer.status).toBe(404);

@@ -6,11 +6,11 @@ import { createSettingsService } from './settings.service';
 export function registerSettingsRoutes(app: App, deps: Deps): void {
   const settings = createSettingsService(deps);
 
-  // The club's public content (contact, board, sponsors): read by the public pages, no sign-in.
+  // The club's public content (contact, board, sponsors, who may apply): read by the public pages, no sign-in.
   app.get('/api/settings/public', { schema: { response: { 200: publicSettingsSchema } } }, async (_request, reply) => {
     // Revalidated on every visit: a change the board saves shows at once, without a deploy.
     reply.header('cache-control', 'no-cache');
-    return settings.read();
+    return settings.readPublic();
   });
 
   app.get(

@@ -1,14 +1,22 @@
-import type { Settings } from '../../../contract/settings';
+import type { PublicSettings, Settings } from '../../../contract/settings';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { recordAudit } from '../audit/audit.repository';
+import { createEligibilityService } from '../eligibility/eligibility.service';
 import { lockSettings, readSettings, writeSetting } from './settings.repository';
 
 export function createSettingsService(deps: Deps) {
   const { db, clock, engine } = deps;
+  const eligibility = createEligibilityService(deps);
 
   return {
     read: () => readSettings(db),
+
+    /** What the public pages read: the board's public settings and the campuses that may apply. */
+    async readPublic(): Promise<Settings & Pick<PublicSettings, 'allowed_campuses'>> {
+      const [settings, allowed_campuses] = await Promise.all([readSettings(db), eligibility.allowedCampuses()]);
+      return { ...settings, allowed_campuses };
+    },
 
     /**
      * Writes the keys sent, in one transaction, with one audit entry naming each key that

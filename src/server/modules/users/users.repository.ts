@@ -5,17 +5,24 @@ import type { ProfileFields } from '../auth/intra-profile';
 
 type Executor = Db | Transaction<DB>;
 
-/** Creates the user at first sign-in and refreshes the intra's fields at every later one. */
+/**
+ * Creates the user at first sign-in and refreshes the intra's fields at every later one.
+ * `listedAdmin` (the login is in ADMIN_LOGINS) makes a new account an admin, and an existing one
+ * only while the club has no active admin at all: an admin flag removed in the panel stays
+ * removed. The check and the grant are one statement of the sign-in's transaction; two listed
+ * logins signing in at once on an admin-less club may both become admins, which is what they are
+ * listed for, and no change in the panel can empty the club of admins (the last one is kept).
+ */
 export async function upsertUserFromProfile(
   db: Executor,
   fields: ProfileFields,
-  grantAdmin: boolean,
+  listedAdmin: boolean,
   now: Date,
 ): Promise<UserRow> {
   const at = now.toISOString();
   return db
     .insertInto('users')
-    .values({ ...fields, is_admin: grantAdmin, created_at: at, updated_at: at })
+    .values({ ...fields, is_admin: listedAdmin, created_at: at, updated_at: at })
     .onConflict((conflict) =>
       conflict.column('intra_id').doUpdateSet((eb) => ({
         intra_login: eb.ref('excluded.intra_login'),
@@ -24,12 +31,32 @@ export async function upsertUserFromProfile(
         last_name: eb.ref('excluded.last_name'),
         image_url: eb.ref('excluded.image_url'),
         campus: eb.ref('excluded.campus'),
+        campus_id: eb.ref('excluded.campus_id'),
         level: eb.ref('excluded.level'),
         grade: eb.ref('excluded.grade'),
         is_starter: eb.ref('excluded.is_starter'),
         updated_at: at,
-        // ADMIN_LOGINS only ever grants: an admin made in the panel stays one.
-        ...(grantAdmin ? { is_admin: true } : {}),
+        // ADMIN_LOGINS never takes the flag away either: an admin made in the panel stays one.
+        ...(listedAdmin
+          ? {
+              is_admin: eb
+                .case()
+                .when(
+                  eb.not(
+                    eb.exists(
+                      eb
+                        .selectFrom('users as admin')
+                        .select('admin.id')
+                        .where('admin.is_admin', '=', true)
+                        .where('admin.is_banned', '=', false),
+                    ),
+                  ),
+                )
+                .then(true)
+                .else(eb.ref('users.is_admin'))
+                .end(),
+            }
+          : {}),
       })),
     )
     .returningAll()
@@ -38,4 +65,20 @@ export async function upsertUserFromProfile(
 
 export async function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The name the intra gave each of these campus ids, for those a user here came from (one index seek each). */
+export async function campusNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for (const id of new Set(ids)) {
+    const row = await db
+      .selectFrom('users')
+      .select('campus')
+      .where('campus_id', '=', id)
+      .where('campus', 'is not', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (row?.campus) names.set(id, row.campus);
+  }
+  return names;
 }

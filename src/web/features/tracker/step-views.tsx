@@ -3,11 +3,25 @@ import { Link } from 'react-router';
 import type { MyApplication } from '../../../contract/applications';
 import type { MyChallenges } from '../../../contract/challenges';
 import { MIN_MEMBER_XP } from '../../../contract/constants';
+import { notEligibleMessage, type AllowedCampus } from '../../../contract/eligibility';
 import { api } from '../../lib/api-client';
 import { useSession } from '../auth/use-session';
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** Step 0 for a student of a campus that may not apply: the server's refusal, said before they try. */
+export function NotEligible({ allowed }: { allowed: readonly AllowedCampus[] }) {
+  return (
+    <section className="card stack" aria-labelledby="not-eligible-title">
+      <h2 id="not-eligible-title">Who can apply</h2>
+      <p className="alert alert-info">{notEligibleMessage(allowed)}</p>
+      <p>
+        <Link to="/process">Read the Rules</Link>
+      </p>
+    </section>
+  );
+}
 
 /** Step 0, once sent: the application is with the board. */
 export function SubmittedCard({ application }: { application: MyApplication }) {

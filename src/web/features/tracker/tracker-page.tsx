@@ -1,3 +1,4 @@
+import { isEligible } from '../../../contract/eligibility';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadingScreen } from '../../components/loading-screen';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -6,9 +7,10 @@ import { useSession } from '../auth/use-session';
 import { ChallengesStep } from '../challenges/challenges-step';
 import { HackathonStep } from '../hackathon/hackathon-step';
 import { MyProjects } from '../projects/my-projects';
+import { usePublicSettings } from '../public/use-public-settings';
 import { ApplicationForm } from './application-form';
 import { ProgressBar } from './progress-bar';
-import { Complete, Declined, SubmittedCard, WaitingForBoard } from './step-views';
+import { Complete, Declined, NotEligible, SubmittedCard, WaitingForBoard } from './step-views';
 import { useMyApplication } from './use-my-application';
 import './tracker.css';
 
@@ -16,6 +18,7 @@ import './tracker.css';
 export function TrackerPage() {
   usePageTitle('Your application', 'Follow your application to the 1337 Robotics Club.');
   const { user } = useSession();
+  const { allowed_campuses } = usePublicSettings();
   const application = useMyApplication();
   if (application.isPending) return <LoadingScreen title="Loading" message="Loading your application..." />;
 
@@ -29,7 +32,14 @@ export function TrackerPage() {
       </header>
       <ErrorBanner error={application.error} fallback="Failed to load your application" />
       {step !== -1 && <ProgressBar step={step} />}
-      {step === 0 && (mine ? <SubmittedCard application={mine} /> : <ApplicationForm />)}
+      {step === 0 &&
+        (mine ? (
+          <SubmittedCard application={mine} />
+        ) : user && !isEligible(allowed_campuses, user) ? (
+          <NotEligible allowed={allowed_campuses} />
+        ) : (
+          <ApplicationForm />
+        ))}
       {step === 1 && <ChallengesStep />}
       {step === 2 && <HackathonStep />}
       {step === 3 && <WaitingForBoard />}

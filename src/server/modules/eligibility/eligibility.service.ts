@@ -1,0 +1,33 @@
+import { isEligible, notEligibleMessage, type AllowedCampus } from '../../../contract/eligibility';
+import type { UserRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { forbidden } from '../../errors';
+import { campusNames } from '../users/users.repository';
+
+/**
+ * Who may apply: the campuses of ALLOWED_CAMPUSES (decision 0105). The rule and the sentence are
+ * the contract's, so the tracker shows before any attempt exactly what this refusal says.
+ */
+export function createEligibilityService(deps: Pick<Deps, 'config' | 'db'>) {
+  const allowed = deps.config.allowedCampuses;
+  const ids = allowed.flatMap((entry) => (entry.id === null ? [] : [entry.id]));
+
+  /** The allowed campuses as people read them: a campus given by id takes the intra's name once a user brought it. */
+  async function allowedCampuses(): Promise<AllowedCampus[]> {
+    if (ids.length === 0) return allowed;
+    const names = await campusNames(deps.db, ids);
+    return allowed.map((entry) =>
+      entry.id !== null && names.has(entry.id) ? { ...entry, name: names.get(entry.id)! } : entry,
+    );
+  }
+
+  return {
+    allowedCampuses,
+
+    /** Throws 403 NOT_ELIGIBLE, naming the campuses that may apply, unless this user's campus is one. */
+    async assertMayApply(user: UserRow): Promise<void> {
+      if (isEligible(allowed, user)) return;
+      throw forbidden(notEligibleMessage(await allowedCampuses()), 'NOT_ELIGIBLE');
+    },
+  };
+}
