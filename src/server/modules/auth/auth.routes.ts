@@ -27,8 +27,12 @@ export function registerAuthRoutes(app: App, deps: Deps): { drain(withinMs: numb
   app.get('/api/auth/login', async (request, reply) => {
     // Opened on another host (127.0.0.1 for localhost), the state cookie set here would be missing
     // when the intra sends the browser back to PUBLIC_URL: start on PUBLIC_URL's host instead.
-    if (requestOrigin(request)?.host !== new URL(deps.config.publicUrl).host) {
-      return reply.redirect(`${deps.config.publicUrl}${request.url}`, 302);
+    // Once only (`moved`): behind a proxy that does not pass the public Host, the request would
+    // never look like PUBLIC_URL's, and the browser, already there, would loop.
+    const publicLogin = new URL(request.url, deps.config.publicUrl);
+    if (requestOrigin(request)?.host !== publicLogin.host && !publicLogin.searchParams.has('moved')) {
+      publicLogin.searchParams.set('moved', '1');
+      return reply.redirect(publicLogin.href, 302);
     }
     const { state, url } = await auth.startSignIn();
     reply.setCookie(OAUTH_STATE_COOKIE, state, { ...stateCookie, maxAge: OAUTH_STATE_TTL_MS / 1000 });

@@ -33,17 +33,19 @@ describe('sign in with 42 through the local stand-in', () => {
   it("sends a sign-in started on another host to the same path and query on PUBLIC_URL's, writing no state there", async () => {
     const elsewhere = await t.app.inject({ url: '/api/auth/login?from=apply', headers: { host: '127.0.0.1:3000' } });
     expect(elsewhere.statusCode).toBe(302);
-    expect(elsewhere.headers.location).toBe('http://localhost:3000/api/auth/login?from=apply');
+    expect(elsewhere.headers.location).toBe('http://localhost:3000/api/auth/login?from=apply&moved=1');
     expect(elsewhere.headers['set-cookie']).toBeUndefined();
     expect(elsewhere.headers['cache-control']).toBe('no-store');
     expect(await t.database.db.selectFrom('oauth_states').selectAll().execute()).toEqual([]);
 
     // On PUBLIC_URL's host, directly or as a trusted proxy names it, the sign-in starts.
-    for (const headers of [
-      { host: 'localhost:3000' },
-      { host: '10.0.0.11:3000', 'x-forwarded-host': 'localhost:3000' },
-    ]) {
-      const here = await t.app.inject({ url: '/api/auth/login', headers });
+    // A proxy that does not pass the public Host would bring the moved browser back here: no loop.
+    for (const [url, headers] of [
+      ['/api/auth/login', { host: 'localhost:3000' }],
+      ['/api/auth/login', { host: '10.0.0.11:3000', 'x-forwarded-host': 'localhost:3000' }],
+      ['/api/auth/login?from=apply&moved=1', { host: 'club-upstream:3000' }],
+    ] as const) {
+      const here = await t.app.inject({ url, headers });
       expect(new URL(here.headers.location as string).pathname).toBe('/dev/intra/oauth/authorize');
       expect(cookieFrom(here.headers['set-cookie'], 'oauth_state')).toBeDefined();
     }
