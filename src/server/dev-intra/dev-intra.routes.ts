@@ -25,7 +25,9 @@ const CAMPUSES = [
 /** The same login always gives the same profile. */
 export function devProfile(login: string, baseUrl: string): IntraProfile {
   const digest = createHash('sha256').update(login).digest();
-  const id = 100_000 + (digest.readUInt32BE(0) % 900_000);
+  // A billion ids: a thousand logins of an opening day share one with odds of 1 in 2,000 (with
+  // 900,000, as before, two of a thousand candidates were often taken for one person).
+  const id = 100_000 + (digest.readUInt32BE(0) % 1_000_000_000);
   const campus = CAMPUSES[digest[4]! % CAMPUSES.length]!;
   const level = Math.round((digest.readUInt16BE(5) % 1500) / 10) / 10;
   const grade = level < 1 ? 'Starter' : level >= 10 ? 'Member' : 'Learner';
