@@ -70,6 +70,8 @@ describe('sign-ins waiting behind the intra’s limit', () => {
     for (let i = 0; i < 3; i++) signs.push(await authorized(t.app, `hasty-${i}`));
     const results = await Promise.all(signs.map((sign) => completeAsTheCallbackPage(t.app, sign)));
     expect(results.map(({ answer }) => answer.statusCode)).toEqual([200, 200, 200]);
+    // Told to wait by the intra, the later ones answered 202 with their place meanwhile.
+    expect(results.flatMap((result) => result.waits).length).toBeGreaterThan(0);
     const seen = await usage(t.app);
     expect(seen.refused).toBeGreaterThan(0);
     expect(seen.served).toHaveLength(6);
