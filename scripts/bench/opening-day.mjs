@@ -6,7 +6,17 @@
 // stand-in's limits on (2 calls a second), BENCH_PACED_CANDIDATES (default 40) sign-ins: sign-ins
 // a second against the intra's allowance, as the stand-in counted them, and the longest wait.
 import http from 'node:http';
-import { createSchema, fmt, postgresUrl, serverScript, startApp, startProcess, summaryLine, table } from './util.mjs';
+import {
+  cpuSeconds,
+  createSchema,
+  fmt,
+  postgresUrl,
+  serverScript,
+  startApp,
+  startProcess,
+  summaryLine,
+  table,
+} from './util.mjs';
 
 const CAMPUS = '196.200.150.7';
 const CONCURRENCY = 40;
@@ -145,7 +155,13 @@ export async function campus(count, options) {
 async function setup(engine, env) {
   if (engine === 'sqlite') {
     const app = await startApp({ RATE_LIMIT_PER_MINUTE: '300', ...env });
-    return { servers: [app.base], publicHost: new URL(app.base).host, stops: [app.stop], standIn: app.base };
+    return {
+      servers: [app.base],
+      pids: [app.child.pid],
+      publicHost: new URL(app.base).host,
+      stops: [app.stop],
+      standIn: app.base,
+    };
   }
   const schema = await createSchema(postgresUrl(), 'bench_opening');
   const prefix = `club-bench-${process.pid}:`;
@@ -169,6 +185,7 @@ async function setup(engine, env) {
   });
   return {
     servers: [first.base, second.base],
+    pids: [first.child.pid, second.child.pid],
     publicHost: new URL(first.base).host,
     stops: [first.stop, second.stop, schema.drop],
     standIn: first.base,
@@ -189,12 +206,16 @@ export async function benchOpeningDay() {
     const label = engine === 'sqlite' ? 'SQLite, 1 process' : 'PostgreSQL, 2 processes + Redis';
     const unlimited = await setup(engine, { FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off' });
     try {
+      // CPU the servers spent per candidate: what the figure would be with cores of their own.
+      const cpuBefore = unlimited.pids.map(cpuSeconds);
       const run = await campus(count, unlimited);
+      const cpuMs = (unlimited.pids.reduce((sum, pid, i) => sum + cpuSeconds(pid) - cpuBefore[i], 0) * 1000) / count;
       rows.push([
         label,
         'off',
         `${run.completed} of ${run.count}`,
         fmt(run.perSecond, 0),
+        fmt(cpuMs, 1),
         fmt(run.p50, 1),
         fmt(run.p99, 1),
         run.refused,
@@ -235,6 +256,7 @@ export async function benchOpeningDay() {
         '2/s',
         `${run.completed} of ${run.count}`,
         fmt(run.perSecond, 2),
+        '',
         fmt(run.p50, 1),
         fmt(run.p99, 1),
         run.refused,
@@ -262,7 +284,17 @@ export async function benchOpeningDay() {
   }
   table(
     `Opening day: ${count} candidates behind one address (${CONCURRENCY} at a time), defaults; then ${pacedCount} with the intra's limits on`,
-    ['setup', 'intra limits', 'applied', 'candidates/s', 'p50 ms', 'p99 ms', 'refused (429)', '5xx'],
+    [
+      'setup',
+      'intra limits',
+      'applied',
+      'candidates/s',
+      'server CPU ms/candidate',
+      'p50 ms',
+      'p99 ms',
+      'refused (429)',
+      '5xx',
+    ],
     rows,
   );
   table(
