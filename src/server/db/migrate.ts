@@ -5,6 +5,7 @@ import * as defaultSettings from './migrations/0002-default-settings';
 import * as mailOutbox from './migrations/0003-mail-outbox';
 import * as overviewIndexes from './migrations/0006-overview-indexes';
 import * as adminListsAtScale from './migrations/0007-admin-lists-at-scale';
+import * as sessionChangeNotify from './migrations/0008-session-change-notify';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0003-mail-outbox': mailOutbox,
   '0006-overview-indexes': overviewIndexes,
   '0007-admin-lists-at-scale': adminListsAtScale,
+  '0008-session-change-notify': sessionChangeNotify,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
