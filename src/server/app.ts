@@ -149,7 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   registerSecurity(app, config);
   await app.register(fastifyCookie);
-  registerSession(app, deps, database.changeStamp);
+  const sessions = registerSession(app, deps, database);
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   if (config.rateLimitPerMinute > 0) {
@@ -204,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Before the database closes: a delivery run under way still writes its outcome.
     await mail.stop();
     redis?.disconnect();
+    await sessions.close();
     await database.close();
   });
   // After the hook above: onClose hooks run in reverse order, so the timer stops before the database closes.

@@ -17,6 +17,7 @@ import {
 import type pg from 'pg';
 import type { Database as DatabaseConfig } from '../config';
 import { BOOLEAN_COLUMNS, type DB } from './schema';
+import { watchChangeStamp, type Log, type UserChanges, type UserChangeWatch } from './user-changes';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<DB>;
@@ -33,6 +34,11 @@ export type Database = {
    * PostgreSQL has none: its other processes write without telling.
    */
   changeStamp?: () => string;
+  /**
+   * Tells a memo of users and their sessions when it may serve and what to forget: the change
+   * stamp on SQLite, the notifications of a listening connection on PostgreSQL (decision 0104).
+   */
+  watchUserChanges(changes: UserChanges, log: Log): UserChangeWatch;
   close(): Promise<void>;
 };
 
@@ -55,20 +61,22 @@ function openSqlite(file: string): Database {
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   let version = 0;
   let versionReadAt = -Infinity;
+  const changeStamp = () => {
+    // The pragma opens a read transaction, a few system calls: under load it is asked at most
+    // once a millisecond, so another process's commit counts within one. This process's own
+    // writes count at once.
+    const now = performance.now();
+    if (now - versionReadAt >= CROSS_PROCESS_STAMP_MS) {
+      version = dataVersion.get() as number;
+      versionReadAt = now;
+    }
+    return `${version}.${ownWrites}`;
+  };
   return {
     db,
     engine: 'sqlite',
-    changeStamp() {
-      // The pragma opens a read transaction, a few system calls: under load it is asked at most
-      // once a millisecond, so another process's commit counts within one. This process's own
-      // writes count at once.
-      const now = performance.now();
-      if (now - versionReadAt >= CROSS_PROCESS_STAMP_MS) {
-        version = dataVersion.get() as number;
-        versionReadAt = now;
-      }
-      return `${version}.${ownWrites}`;
-    },
+    changeStamp,
+    watchUserChanges: (changes) => watchChangeStamp(changeStamp, changes),
     async close() {
       await db.destroy();
     },
@@ -177,6 +185,8 @@ function openPostgres(url: string, schema?: string): Database {
     db,
     engine: 'postgres',
     schema,
+    // Its other processes write without telling: nothing may be trusted, every lookup asks.
+    watchUserChanges: () => ({ trusted: () => false, close: async () => {} }),
     async close() {
       await db.destroy();
     },
