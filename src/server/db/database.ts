@@ -17,7 +17,13 @@ import {
 import type pg from 'pg';
 import type { Database as DatabaseConfig } from '../config';
 import { BOOLEAN_COLUMNS, type DB } from './schema';
-import { watchChangeStamp, type Log, type UserChanges, type UserChangeWatch } from './user-changes';
+import {
+  listenForUserChanges,
+  watchChangeStamp,
+  type Log,
+  type UserChanges,
+  type UserChangeWatch,
+} from './user-changes';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<DB>;
@@ -31,7 +37,7 @@ export type Database = {
    * SQLite only: a stamp that changes whenever the data may have changed, by a commit of
    * another connection (`PRAGMA data_version`, seen within CROSS_PROCESS_STAMP_MS) or any
    * write through this one. Cheaper than a query, it lets a memo of rows serve until it moves.
-   * PostgreSQL has none: its other processes write without telling.
+   * PostgreSQL has none: its other processes write without telling (they notify instead).
    */
   changeStamp?: () => string;
   /**
@@ -173,20 +179,55 @@ const pgTypes = {
   },
 } as unknown as pg.CustomTypesConfig;
 
+/** Kysely writes SQL in lowercase; anything else (begin, commit, insert, with ...) may write. */
+const READ_ONLY_SQL = /^select\b/;
+
+/**
+ * A pool client that tells `onWrite` when a statement that may have written (a commit, an
+ * autocommitted update) is done, before whoever sent it hears so.
+ */
+function writeTellingClient(onWrite: () => void): typeof pg.Client {
+  return class extends postgresDriver().Client {
+    override query(...args: unknown[]): never {
+      const result = (super.query as (...args: unknown[]) => unknown)(...args);
+      if (typeof args[0] === 'string' && !READ_ONLY_SQL.test(args[0]) && result instanceof Promise) {
+        result.then(onWrite, onWrite);
+      }
+      return result as never;
+    }
+  };
+}
+
 function openPostgres(url: string, schema?: string): Database {
+  const searchPath = schema ? { options: `-c search_path=${schema}` } : {};
+  // The session memo trusts nothing of before this process's own last write until the listener
+  // has heard it: a ban counts on this server from its very next request (decision 0104).
+  let ownWriteAt = -Infinity;
   const pool = new (postgresDriver().Pool)({
     connectionString: url,
     max: 10,
     types: pgTypes,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...searchPath,
+    Client: writeTellingClient(() => (ownWriteAt = performance.now())),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     engine: 'postgres',
     schema,
-    // Its other processes write without telling: nothing may be trusted, every lookup asks.
-    watchUserChanges: () => ({ trusted: () => false, close: async () => {} }),
+    watchUserChanges: (changes, log) =>
+      listenForUserChanges(
+        () =>
+          new (postgresDriver().Client)({
+            connectionString: url,
+            ...searchPath,
+            // Named, so that pg_stat_activity tells it from the pool's connections.
+            application_name: `club-listener ${schema ?? ''}`.trim(),
+            connectionTimeoutMillis: 5_000,
+            keepAlive: true,
+          }),
+        { changes, log, ownWriteAt: () => ownWriteAt },
+      ),
     async close() {
       await db.destroy();
     },
