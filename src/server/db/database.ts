@@ -198,6 +198,9 @@ function writeTellingClient(onWrite: () => void): typeof pg.Client {
   };
 }
 
+/** The listening connection's name in pg_stat_activity, beside the pool's unnamed ones. */
+export const listenerName = (schema?: string) => `club-listener ${schema ?? ''}`.trim();
+
 function openPostgres(url: string, schema?: string): Database {
   const searchPath = schema ? { options: `-c search_path=${schema}` } : {};
   // The session memo trusts nothing of before this process's own last write until the listener
@@ -221,8 +224,7 @@ function openPostgres(url: string, schema?: string): Database {
           new (postgresDriver().Client)({
             connectionString: url,
             ...searchPath,
-            // Named, so that pg_stat_activity tells it from the pool's connections.
-            application_name: `club-listener ${schema ?? ''}`.trim(),
+            application_name: listenerName(schema),
             connectionTimeoutMillis: 5_000,
             keepAlive: true,
           }),

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listenerName } from '../../db/database';
 import { TRUST_MS } from '../../db/user-changes';
 import { runsOnEngine } from '../../testing/required-service';
 import { signIn } from '../../testing/sign-in';
@@ -36,6 +37,10 @@ describe.runIf(runsOnEngine('postgres', 'The session memo on PostgreSQL'))('the 
   const me = (t: TestApp, cookie: string) => t.app.inject({ url: '/api/users/me', headers: { cookie } });
   const put = (t: TestApp, cookie: string, url: string, payload: object) =>
     t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
+  const ban = async (t: TestApp, adminCookie: string, userId: number) =>
+    expect((await put(t, adminCookie, `/api/admin/members/${userId}/ban`, { is_banned: true })).statusCode).toBe(200);
+  const signOut = async (t: TestApp, cookie: string) =>
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBe(204);
 
   /**
    * Asks every 2 ms until `ask` says yes; answers, in ms, when the request that got the yes was
@@ -78,7 +83,7 @@ describe.runIf(runsOnEngine('postgres', 'The session memo on PostgreSQL'))('the 
   async function terminateListeners(schema: string) {
     const { rows } = await admin!.query<{ ended: boolean }>(
       'select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = $1',
-      [`club-listener ${schema}`],
+      [listenerName(schema)],
     );
     expect(rows.length).toBe(2);
     expect(rows.every((row) => row.ended)).toBe(true);
@@ -91,19 +96,13 @@ describe.runIf(runsOnEngine('postgres', 'The session memo on PostgreSQL'))('the 
 
   it('refuses a user banned through the other app within 100 ms', async () => {
     const { first, second, student, boss } = await setUp();
-    const ban = await put(second, boss.cookie, `/api/admin/members/${student.user.id}/ban`, { is_banned: true });
-    expect(ban.statusCode).toBe(200);
+    await ban(second, boss.cookie, student.user.id);
     expect(await msUntilRefused(first, student.cookie)).toBeLessThan(100);
   });
 
   it('refuses a session signed out through the other app within 100 ms', async () => {
     const { first, second, student } = await setUp();
-    const logout = await second.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: { cookie: student.cookie },
-    });
-    expect(logout.statusCode).toBe(204);
+    await signOut(second, student.cookie);
     expect(await msUntilRefused(first, student.cookie)).toBeLessThan(100);
   });
 
@@ -121,15 +120,14 @@ describe.runIf(runsOnEngine('postgres', 'The session memo on PostgreSQL'))('the 
   it('refuses a user banned through the other app right after the notifications went down', async () => {
     const { first, second, student, boss, schema } = await setUp();
     await terminateListeners(schema);
-    const ban = await put(second, boss.cookie, `/api/admin/members/${student.user.id}/ban`, { is_banned: true });
-    expect(ban.statusCode).toBe(200);
+    await ban(second, boss.cookie, student.user.id);
     expect(await msUntilRefused(first, student.cookie)).toBeLessThan(100);
   });
 
   it('refuses a session signed out through the other app right after the notifications went down', async () => {
     const { first, second, student, schema } = await setUp();
     await terminateListeners(schema);
-    await second.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: student.cookie } });
+    await signOut(second, student.cookie);
     expect(await msUntilRefused(first, student.cookie)).toBeLessThan(100);
   });
 
@@ -140,7 +138,7 @@ describe.runIf(runsOnEngine('postgres', 'The session memo on PostgreSQL'))('the 
     await sleep(TRUST_MS);
     expect(await servedWithoutTheDatabase(first, student.cookie)).toBe(false);
     await untilServedFromMemo(first, student.cookie);
-    await second.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: student.cookie } });
+    await signOut(second, student.cookie);
     expect(await msUntilRefused(first, student.cookie)).toBeLessThan(100);
   });
 
@@ -149,7 +147,7 @@ describe.runIf(runsOnEngine('postgres', 'The session memo on PostgreSQL'))('the 
     const listeners = async () =>
       (
         await admin!.query('select count(*)::int as n from pg_stat_activity where application_name = $1', [
-          `club-listener ${schema}`,
+          listenerName(schema),
         ])
       ).rows[0].n;
     expect(await listeners()).toBe(2);
