@@ -148,7 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   registerSecurity(app, config);
   await app.register(fastifyCookie);
-  registerSession(app, deps, database.changeStamp);
+  const sessions = registerSession(app, deps, database);
 
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   deps.redis = redis;
@@ -186,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await signIns.drain(2000);
     await mail.stop();
     redis?.disconnect();
+    await sessions.close();
     await database.close();
   });
   // After the hook above: onClose hooks run in reverse order, so the timer stops before the database closes.

@@ -17,6 +17,13 @@ import {
 import type pg from 'pg';
 import type { Database as DatabaseConfig } from '../config';
 import { BOOLEAN_COLUMNS, type DB } from './schema';
+import {
+  listenForUserChanges,
+  watchChangeStamp,
+  type Log,
+  type UserChanges,
+  type UserChangeWatch,
+} from './user-changes';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<DB>;
@@ -30,9 +37,14 @@ export type Database = {
    * SQLite only: a stamp that changes whenever the data may have changed, by a commit of
    * another connection (`PRAGMA data_version`, seen within CROSS_PROCESS_STAMP_MS) or any
    * write through this one. Cheaper than a query, it lets a memo of rows serve until it moves.
-   * PostgreSQL has none: its other processes write without telling.
+   * PostgreSQL has none: its other processes write without telling (they notify instead).
    */
   changeStamp?: () => string;
+  /**
+   * Tells a memo of users and their sessions when it may serve and what to forget: the change
+   * stamp on SQLite, the notifications of a listening connection on PostgreSQL (decision 0104).
+   */
+  watchUserChanges(changes: UserChanges, log: Log): UserChangeWatch;
   close(): Promise<void>;
 };
 
@@ -55,20 +67,22 @@ function openSqlite(file: string): Database {
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   let version = 0;
   let versionReadAt = -Infinity;
+  const changeStamp = () => {
+    // The pragma opens a read transaction, a few system calls: under load it is asked at most
+    // once a millisecond, so another process's commit counts within one. This process's own
+    // writes count at once.
+    const now = performance.now();
+    if (now - versionReadAt >= CROSS_PROCESS_STAMP_MS) {
+      version = dataVersion.get() as number;
+      versionReadAt = now;
+    }
+    return `${version}.${ownWrites}`;
+  };
   return {
     db,
     engine: 'sqlite',
-    changeStamp() {
-      // The pragma opens a read transaction, a few system calls: under load it is asked at most
-      // once a millisecond, so another process's commit counts within one. This process's own
-      // writes count at once.
-      const now = performance.now();
-      if (now - versionReadAt >= CROSS_PROCESS_STAMP_MS) {
-        version = dataVersion.get() as number;
-        versionReadAt = now;
-      }
-      return `${version}.${ownWrites}`;
-    },
+    changeStamp,
+    watchUserChanges: (changes) => watchChangeStamp(changeStamp, changes),
     async close() {
       await db.destroy();
     },
@@ -165,18 +179,57 @@ const pgTypes = {
   },
 } as unknown as pg.CustomTypesConfig;
 
+/** Kysely writes SQL in lowercase; anything else (begin, commit, insert, with ...) may write. */
+const READ_ONLY_SQL = /^select\b/;
+
+/**
+ * A pool client that tells `onWrite` when a statement that may have written (a commit, an
+ * autocommitted update) is done, before whoever sent it hears so.
+ */
+function writeTellingClient(onWrite: () => void): typeof pg.Client {
+  return class extends postgresDriver().Client {
+    override query(...args: unknown[]): never {
+      const result = (super.query as (...args: unknown[]) => unknown)(...args);
+      if (typeof args[0] === 'string' && !READ_ONLY_SQL.test(args[0]) && result instanceof Promise) {
+        result.then(onWrite, onWrite);
+      }
+      return result as never;
+    }
+  };
+}
+
+/** The listening connection's name in pg_stat_activity, beside the pool's unnamed ones. */
+export const listenerName = (schema?: string) => `club-listener ${schema ?? ''}`.trim();
+
 function openPostgres(url: string, schema?: string): Database {
+  const searchPath = schema ? { options: `-c search_path=${schema}` } : {};
+  // The session memo trusts nothing of before this process's own last write until the listener
+  // has heard it: a ban counts on this server from its very next request (decision 0104).
+  let ownWriteAt = -Infinity;
   const pool = new (postgresDriver().Pool)({
     connectionString: url,
     max: 10,
     types: pgTypes,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...searchPath,
+    Client: writeTellingClient(() => (ownWriteAt = performance.now())),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     engine: 'postgres',
     schema,
+    watchUserChanges: (changes, log) =>
+      listenForUserChanges(
+        () =>
+          new (postgresDriver().Client)({
+            connectionString: url,
+            ...searchPath,
+            application_name: listenerName(schema),
+            connectionTimeoutMillis: 5_000,
+            keepAlive: true,
+          }),
+        { changes, log, ownWriteAt: () => ownWriteAt },
+      ),
     async close() {
       await db.destroy();
     },

@@ -5,6 +5,7 @@ import * as defaultSettings from './migrations/0002-default-settings';
 import * as mailOutbox from './migrations/0003-mail-outbox';
 import * as overviewIndexes from './migrations/0006-overview-indexes';
 import * as adminListsAtScale from './migrations/0007-admin-lists-at-scale';
+import * as sessionChangeNotify from './migrations/0008-session-change-notify';
 import * as campusId from './migrations/0009-campus-id';
 import * as signInQueue from './migrations/0010-sign-in-queue';
 
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0003-mail-outbox': mailOutbox,
   '0006-overview-indexes': overviewIndexes,
   '0007-admin-lists-at-scale': adminListsAtScale,
+  '0008-session-change-notify': sessionChangeNotify,
   '0009-campus-id': campusId,
   '0010-sign-in-queue': signInQueue,
 };

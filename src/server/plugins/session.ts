@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { Database } from '../db/database';
 import type { UserRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { forbidden, unauthenticated, type AppError } from '../errors';
-import { extendSession, findSessionUser, memoizeSessions } from '../modules/auth/sessions.repository';
+import { memoizeSessions } from '../modules/auth/session-memo';
+import { extendSession, findSessionUser, type SessionUser } from '../modules/auth/sessions.repository';
 import { SIGNED_IN_COOKIE } from '../../contract/constants';
 import { PROJECT_ROLES } from '../../contract/projects';
 import { hashToken, SESSION_COOKIE, SESSION_EXTEND_AFTER_MS, SESSION_TTL_MS } from '../modules/auth/session-token';
@@ -37,37 +39,57 @@ export function clearSessionCookie(reply: FastifyReply, deps: Deps): void {
 }
 
 /**
- * Loads the session's user on every request; the guards below decide what that allows. Given
- * the database's change stamp (SQLite), lookups are memoized until it moves (decision 0103).
+ * Loads the session's user on every request; the guards below decide what that allows. Lookups
+ * are memoized while the database's watch trusts them (decisions 0103, 0104). In Fastify's
+ * callback form: a session the memo knows costs no promise. Answers what the app closes before
+ * the database (the PostgreSQL listener).
  */
-export function registerSession(app: FastifyInstance, deps: Deps, changeStamp?: () => string): void {
-  const findSession = memoizeSessions((tokenHash) => findSessionUser(deps.db, tokenHash), changeStamp);
+export function registerSession(app: FastifyInstance, deps: Deps, database: Pick<Database, 'watchUserChanges'>) {
+  const sessions = memoizeSessions(
+    (tokenHash) => findSessionUser(deps.db, tokenHash),
+    (changes) => database.watchUserChanges(changes, deps.log),
+  );
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('banned', false);
 
-  app.addHook('onRequest', async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 128) return;
-    const found = await findSession(hashToken(token));
+  const admit = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string,
+    found: SessionUser | undefined,
+    done: HookHandlerDoneFunction,
+  ) => {
     const now = deps.clock.now();
     if (!found || Date.parse(found.expires_at) <= now.getTime()) {
       clearSessionCookie(reply, deps);
-      return;
+      return done();
     }
     if (found.user.is_banned) {
       request.banned = true;
-      return;
+      return done();
     }
     request.user = found.user;
     request.sessionId = found.session_id;
     // 14-day sliding expiry, written at most once an hour.
-    if (Date.parse(found.expires_at) - now.getTime() < SESSION_TTL_MS - SESSION_EXTEND_AFTER_MS) {
-      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-      await extendSession(deps.db, found.session_id, expiresAt.toISOString());
+    if (Date.parse(found.expires_at) - now.getTime() >= SESSION_TTL_MS - SESSION_EXTEND_AFTER_MS) return done();
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    extendSession(deps.db, found.session_id, expiresAt.toISOString()).then(() => {
       setSessionCookie(reply, deps, token, expiresAt);
-    }
+      done();
+    }, done);
+  };
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 128) return done();
+    const tokenHash = hashToken(token);
+    const known = sessions.known(tokenHash);
+    if (known) return admit(request, reply, token, known, done);
+    sessions.load(tokenHash).then((found) => admit(request, reply, token, found, done), done);
   });
+
+  return { close: () => sessions.close() };
 }
 
 /**

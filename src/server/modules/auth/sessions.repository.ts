@@ -37,41 +37,6 @@ export async function findSessionUser(db: Executor, tokenHash: string): Promise<
   return Object.freeze({ session_id, expires_at: session_expires_at, user: Object.freeze(user) });
 }
 
-/** Enough for every session signed in at once on a club's server; past it the oldest is dropped. */
-const MEMO_SIZE = 10_000;
-
-type SessionLoader = (tokenHash: string) => Promise<SessionUser | undefined>;
-
-/**
- * Looks sessions up for every signed-in request. With a change stamp (SQLite), the answers are
- * memoized until the stamp moves: any write of this process, or commit of another, empties the
- * memo, so a ban or a sign-out counts from the next request, and a request costs a counter
- * check instead of a join (decision 0103). Without one (PostgreSQL), every call loads.
- */
-export function memoizeSessions(load: SessionLoader, changeStamp?: () => string): SessionLoader {
-  if (!changeStamp) return load;
-  const memo = new Map<string, SessionUser>();
-  let memoStamp = '';
-  return async (tokenHash) => {
-    // Read before loading: a write landing while the load waits moves the stamp past this one.
-    const stamp = changeStamp();
-    if (stamp !== memoStamp) {
-      memo.clear();
-      memoStamp = stamp;
-    } else {
-      const known = memo.get(tokenHash);
-      if (known) return known;
-    }
-    const found = await load(tokenHash);
-    // Unknown tokens are not kept: a stream of made-up ones would push the real sessions out.
-    if (found && memoStamp === stamp) {
-      if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
-      memo.set(tokenHash, found);
-    }
-    return found;
-  };
-}
-
 export async function extendSession(db: Executor, sessionId: number, expiresAt: string): Promise<void> {
   await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
 }
