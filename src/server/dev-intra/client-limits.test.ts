@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEV_INTRA_CLIENT, loadConfig } from '../config';
-import { authorizeAs, startSignIn } from '../testing/sign-in';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { createClientLimits } from './client-limits';
 
 describe("the stand-in's limits, as the intra's", () => {
@@ -57,64 +55,5 @@ describe("the stand-in's limits, as the intra's", () => {
       expect(() => loadConfig({ DEV_INTRA_LIMITS: bad }), bad).toThrow(/DEV_INTRA_LIMITS/);
       expect(() => loadConfig({ FT_RATE_LIMIT: bad }), bad).toThrow(/FT_RATE_LIMIT/);
     }
-  });
-});
-
-describe('the stand-in over HTTP', () => {
-  let t: TestApp;
-  afterEach(() => t.close());
-
-  const exchange = (code: string, redirectUri: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/dev/intra/oauth/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'authorization_code',
-        client_id: DEV_INTRA_CLIENT.id,
-        client_secret: DEV_INTRA_CLIENT.secret,
-        code,
-        redirect_uri: redirectUri,
-      }).toString(),
-    });
-
-  it('counts /oauth/token and /v2/me per client: headers on each, 429 with Retry-After past 2 a second', async () => {
-    t = await createTestApp({ DEV_INTRA_LIMITS: '2/s,1200/h' });
-    const codes = [];
-    for (let i = 0; i < 3; i++) {
-      const { authorizeUrl } = await startSignIn(t.app);
-      codes.push({
-        ...(await authorizeAs(t.app, authorizeUrl, `user-${i}`)),
-        redirectUri: authorizeUrl.searchParams.get('redirect_uri')!,
-      });
-    }
-    // Three calls within one second of the clock: start just after a second begins.
-    await new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
-    const first = await exchange(codes[0]!.code, codes[0]!.redirectUri);
-    expect(first.statusCode).toBe(200);
-    expect(first.headers['x-secondly-ratelimit-limit']).toBe('2');
-    expect(first.headers['x-secondly-ratelimit-remaining']).toBe('1');
-    expect(first.headers['x-hourly-ratelimit-limit']).toBe('1200');
-    const me = await t.app.inject({
-      url: '/dev/intra/v2/me',
-      headers: { authorization: `Bearer ${first.json().access_token}` },
-    });
-    expect(me.statusCode).toBe(200);
-    expect(me.headers['x-secondly-ratelimit-remaining']).toBe('0');
-    const refused = await exchange(codes[1]!.code, codes[1]!.redirectUri);
-    expect(refused.statusCode).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(refused.headers['x-secondly-ratelimit-remaining']).toBe('0');
-    // The refused call was not served: its code still works once the second has passed.
-    await new Promise((resolve) => setTimeout(resolve, Number(refused.headers['retry-after']) * 1000));
-    expect((await exchange(codes[1]!.code, codes[1]!.redirectUri)).statusCode).toBe(200);
-
-    const usage = (await t.app.inject({ url: '/dev/intra/usage' })).json();
-    expect(usage.served).toHaveLength(3);
-    expect(usage.refused).toBe(1);
-    // The authorize page is not an API call: it is never counted.
-    const { authorizeUrl } = await startSignIn(t.app);
-    for (let i = 0; i < 5; i++) await t.app.inject({ url: `${authorizeUrl.pathname}${authorizeUrl.search}` });
-    expect((await t.app.inject({ url: '/dev/intra/usage' })).json().served).toHaveLength(3);
   });
 });

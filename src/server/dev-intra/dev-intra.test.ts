@@ -99,6 +99,39 @@ describe('the local 42 stand-in', () => {
     expect(answer.headers.location).toBeUndefined();
   });
 
+  it('counts /oauth/token and /v2/me per client as the intra does: headers on each, 429 with Retry-After past 2 a second', async () => {
+    t = await createTestApp({ DEV_INTRA_LIMITS: '2/s,1200/h' });
+    const codes = [await codeFor('user-0'), await codeFor('user-1')];
+    // Three calls within one second of the clock: start just after a second begins.
+    await new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
+    const first = await exchange(pick(codes[0]!));
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-secondly-ratelimit-limit']).toBe('2');
+    expect(first.headers['x-secondly-ratelimit-remaining']).toBe('1');
+    expect(first.headers['x-hourly-ratelimit-limit']).toBe('1200');
+    const me = await t.app.inject({
+      url: '/dev/intra/v2/me',
+      headers: { authorization: `Bearer ${first.json().access_token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['x-secondly-ratelimit-remaining']).toBe('0');
+    const refused = await exchange(pick(codes[1]!));
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(refused.headers['x-secondly-ratelimit-remaining']).toBe('0');
+    // The refused call was not served: its code still works once the second has passed.
+    await new Promise((resolve) => setTimeout(resolve, Number(refused.headers['retry-after']) * 1000));
+    expect((await exchange(pick(codes[1]!))).statusCode).toBe(200);
+
+    const usage = (await t.app.inject({ url: '/dev/intra/usage' })).json();
+    expect(usage.served).toHaveLength(3);
+    expect(usage.refused).toBe(1);
+    // The authorize page is not an API call: it is never counted.
+    const { authorizeUrl } = await startSignIn(t.app);
+    for (let i = 0; i < 5; i++) await t.app.inject({ url: `${authorizeUrl.pathname}${authorizeUrl.search}` });
+    expect((await t.app.inject({ url: '/dev/intra/usage' })).json().served).toHaveLength(3);
+  });
+
   it('is not served when real 42 credentials are configured', async () => {
     t = await createTestApp({ FT_CLIENT_ID: 'real-id', FT_CLIENT_SECRET: 'real-secret' });
     expect((await t.app.inject({ url: '/dev/intra/oauth/authorize' })).statusCode).toBe(404);
