@@ -42,7 +42,7 @@ export async function createTestDatabase({ inFile = false } = {}): Promise<{
   await admin.end();
   const config = { engine: 'postgres' as const, url, schema };
   const database = openDatabase(config);
-  await migrateToLatest(database);
+  await migrateBesideOtherTests(database);
   return {
     database,
     config,
@@ -53,6 +53,23 @@ export async function createTestDatabase({ inFile = false } = {}): Promise<{
       await client.end();
     },
   };
+}
+
+/**
+ * Kysely's migrator lists the tables of every schema on the server, and a test file running
+ * beside this one may drop its own schema during that scan (PostgreSQL: "schema ... does not
+ * exist", 3F000): try again, the schema of this test is there.
+ */
+async function migrateBesideOtherTests(database: Database): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrateToLatest(database);
+      return;
+    } catch (error) {
+      const dropped = (error as { code?: string }).code === '3F000';
+      if (!dropped || attempt >= 3) throw error;
+    }
+  }
 }
 
 /** A controllable clock for expiry and deadline tests. */
