@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test } from '@playwright/test';
 import { authorizeOnStandIn, ownServer } from './support';
 
@@ -8,6 +9,7 @@ import { authorizeOnStandIn, ownServer } from './support';
 const server = ownServer('sign-in-queue');
 const baseURL = server.baseURL;
 
+test.describe.configure({ mode: 'serial' });
 test.use({ baseURL });
 test.beforeAll(() => server.start());
 test.afterAll(() => server.stop());
@@ -35,16 +37,28 @@ async function fillTheLine(count: number) {
   await context.dispose();
 }
 
-test('the callback page shows the place in line while the intra is busy, then lands signed in', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login with 42' }).click();
-  await expect(page).toHaveURL(/\/dev\/intra\/oauth\/authorize/);
-  await fillTheLine(6);
-  await authorizeOnStandIn(page, 'patient');
-  await expect(page.getByRole('heading', { name: 'Completing Authentication' })).toBeVisible();
-  await expect(page.getByText(/You are number \d+ in line, about \d+ seconds to go\./)).toBeVisible();
-  await page.screenshot({ path: 'test-results/sign-in-queue.png' });
-  await expect(page.getByRole('heading', { name: 'Authentication Successful' })).toBeVisible({ timeout: 20_000 });
-  await page.waitForURL((url) => url.pathname === '/');
-  await expect(page.getByRole('link', { name: 'Apply' })).toBeVisible();
-});
+for (const { width, height } of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+]) {
+  test(`the callback page shows the place in line while the intra is busy, then lands signed in, at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Login with 42' }).first().click();
+    await expect(page).toHaveURL(/\/dev\/intra\/oauth\/authorize/);
+    await fillTheLine(6);
+    await authorizeOnStandIn(page, `patient-${width}`);
+    await expect(page.getByRole('heading', { name: 'Completing Authentication' })).toBeVisible();
+    await expect(page.getByText(/You are number \d+ in line, about \d+ seconds to go\./)).toBeVisible();
+    await page.screenshot({ path: `test-results/sign-in-queue-${width}.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(violations).toEqual([]);
+    await expect(page.getByRole('heading', { name: 'Authentication Successful' })).toBeVisible({ timeout: 20_000 });
+    await page.waitForURL((url) => url.pathname === '/');
+    const me = await page.request.get('/api/users/me');
+    expect((await me.json()).intra_login).toBe(`patient-${width}`);
+  });
+}
