@@ -68,7 +68,7 @@ export async function registerRateLimit(app: App, config: Config, redis: Redis |
 
   // Every page load without a visitor id gets one: the API calls that follow carry it.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.method === 'GET' && !isRateLimited(request) && isPage(request) && !request.user) {
+    if (request.method === 'GET' && isPage(request) && !request.user) {
       if (!visitors.verify(request.cookies[VISITOR_COOKIE])) {
         reply.setCookie(VISITOR_COOKIE, visitors.mint(), {
           httpOnly: true,
