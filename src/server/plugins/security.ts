@@ -50,6 +50,7 @@ export const NUL_MESSAGE = 'Text cannot contain the NUL character (\\u0000).';
  * depth. A loop rather than recursion, so that a body nested thousands deep cannot overflow the stack.
  */
 function nulAt(input: unknown): string | undefined {
+  if (input === undefined || input === null) return undefined;
   const stack: { value: unknown; path: string }[] = [{ value: input, path: '' }];
   while (stack.length) {
     const { value, path } = stack.pop()!;
@@ -81,12 +82,10 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
   // carry one. After the guards (who may call comes first), before any schema or service.
   // Both hooks in Fastify's callback form: no promise on every request.
   app.addHook('preValidation', (request, _reply, done) => {
-    for (const input of [request.params, request.query, request.body]) {
-      const path = nulAt(input);
-      if (path !== undefined)
-        return done(badRequest(NUL_MESSAGE, 'VALIDATION_FAILED', [{ path, message: NUL_MESSAGE }]));
-    }
-    done();
+    const path = nulAt(request.params) ?? nulAt(request.query) ?? nulAt(request.body);
+    done(
+      path === undefined ? undefined : badRequest(NUL_MESSAGE, 'VALIDATION_FAILED', [{ path, message: NUL_MESSAGE }]),
+    );
   });
 
   app.addHook('onRequest', (request: FastifyRequest, reply, done) => {

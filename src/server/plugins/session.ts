@@ -46,7 +46,7 @@ export function clearSessionCookie(reply: FastifyReply, deps: Deps): void {
  */
 export function registerSession(app: FastifyInstance, deps: Deps, database: Pick<Database, 'watchUserChanges'>) {
   const sessions = memoizeSessions(
-    (tokenHash) => findSessionUser(deps.db, tokenHash),
+    (token) => findSessionUser(deps.db, hashToken(token)),
     (changes) => database.watchUserChanges(changes, deps.log),
   );
   app.decorateRequest('user', null);
@@ -60,8 +60,8 @@ export function registerSession(app: FastifyInstance, deps: Deps, database: Pick
     found: SessionUser | undefined,
     done: HookHandlerDoneFunction,
   ) => {
-    const now = deps.clock.now();
-    if (!found || Date.parse(found.expires_at) <= now.getTime()) {
+    const now = deps.clock.now().getTime();
+    if (!found || found.expires_at_ms <= now) {
       clearSessionCookie(reply, deps);
       return done();
     }
@@ -72,8 +72,8 @@ export function registerSession(app: FastifyInstance, deps: Deps, database: Pick
     request.user = found.user;
     request.sessionId = found.session_id;
     // 14-day sliding expiry, written at most once an hour.
-    if (Date.parse(found.expires_at) - now.getTime() >= SESSION_TTL_MS - SESSION_EXTEND_AFTER_MS) return done();
-    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    if (found.expires_at_ms - now >= SESSION_TTL_MS - SESSION_EXTEND_AFTER_MS) return done();
+    const expiresAt = new Date(now + SESSION_TTL_MS);
     extendSession(deps.db, found.session_id, expiresAt.toISOString()).then(() => {
       setSessionCookie(reply, deps, token, expiresAt);
       done();
@@ -83,10 +83,9 @@ export function registerSession(app: FastifyInstance, deps: Deps, database: Pick
   app.addHook('onRequest', (request, reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 128) return done();
-    const tokenHash = hashToken(token);
-    const known = sessions.known(tokenHash);
+    const known = sessions.known(token);
     if (known) return admit(request, reply, token, known, done);
-    sessions.load(tokenHash).then((found) => admit(request, reply, token, found, done), done);
+    sessions.load(token).then((found) => admit(request, reply, token, found, done), done);
   });
 
   return { close: () => sessions.close() };

@@ -12,22 +12,30 @@ import { insertOauthState } from './sign-in-states.repository';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('memoizeSessions', () => {
-  const known: SessionUser = { session_id: 1, expires_at: '2026-12-07T10:00:00.000Z', user: { id: 7 } as UserRow };
-  const other: SessionUser = { session_id: 2, expires_at: '2026-12-07T10:00:00.000Z', user: { id: 8 } as UserRow };
+  const known: SessionUser = {
+    session_id: 1,
+    expires_at_ms: Date.parse('2026-12-07T10:00:00.000Z'),
+    user: { id: 7 } as UserRow,
+  };
+  const other: SessionUser = {
+    session_id: 2,
+    expires_at_ms: Date.parse('2026-12-07T10:00:00.000Z'),
+    user: { id: 8 } as UserRow,
+  };
 
   /** A loader that knows the token hashes 'a' (user 7) and 'b' (user 8), and records every call. */
   function loader(onLoad = () => {}) {
     const calls: string[] = [];
     return {
       calls,
-      load: async (tokenHash: string) => {
-        calls.push(tokenHash);
+      load: async (token: string) => {
+        calls.push(token);
         onLoad();
-        return tokenHash === 'a' ? known : tokenHash === 'b' ? other : undefined;
+        return token === 'a' ? known : token === 'b' ? other : undefined;
       },
     };
   }
-  const find = (memo: SessionMemo, tokenHash: string) => memo.known(tokenHash) ?? memo.load(tokenHash);
+  const find = (memo: SessionMemo, token: string) => memo.known(token) ?? memo.load(token);
 
   /** The watch of PostgreSQL, played by hand: trusted or not, and the changes it would tell. */
   function notifications() {
@@ -123,9 +131,9 @@ describe('memoizeSessions', () => {
     it('keeps at most 10,000 sessions, forgetting the oldest first', async () => {
       const { watch } = notifications();
       const calls: string[] = [];
-      const memo = memoizeSessions(async (tokenHash) => {
-        calls.push(tokenHash);
-        return { ...known, user: { id: Number(tokenHash) } as UserRow };
+      const memo = memoizeSessions(async (token) => {
+        calls.push(token);
+        return { ...known, user: { id: Number(token) } as UserRow };
       }, watch);
       for (let i = 0; i <= 10_000; i++) await find(memo, String(i));
       expect(memo.known('0')).toBeUndefined();

@@ -20,7 +20,8 @@ const sessionUserQuery = (db: Executor, tokenHash: string) =>
     .where('sessions.token_hash', '=', tokenHash);
 
 type SessionUserRow = UserRow & { session_id: number; session_expires_at: string };
-export type SessionUser = { session_id: number; expires_at: string; user: UserRow };
+/** `expires_at_ms`: the expiry as a number, read on every signed-in request (no date parsing there). */
+export type SessionUser = { session_id: number; expires_at_ms: number; user: UserRow };
 const compiledSql = new WeakMap<object, string>();
 
 /** The session's user, in one indexed lookup; the query is compiled once per database. */
@@ -34,7 +35,7 @@ export async function findSessionUser(db: Executor, tokenHash: string): Promise<
   const row = rows[0];
   if (!row) return undefined;
   const { session_id, session_expires_at, ...user } = row;
-  return Object.freeze({ session_id, expires_at: session_expires_at, user: Object.freeze(user) });
+  return Object.freeze({ session_id, expires_at_ms: Date.parse(session_expires_at), user: Object.freeze(user) });
 }
 
 export async function extendSession(db: Executor, sessionId: number, expiresAt: string): Promise<void> {
