@@ -34,9 +34,10 @@ export type Database = {
   /** The PostgreSQL schema the app lives in, when not the default one. */
   schema?: string;
   /**
-   * SQLite only: a stamp that changes whenever the data may have changed, by a commit of
-   * another connection (`PRAGMA data_version`, seen within CROSS_PROCESS_STAMP_MS) or any
-   * write through this one. Cheaper than a query, it lets a memo of rows serve until it moves.
+   * SQLite only: a stamp that changes whenever users or sessions may have changed, by a commit
+   * of another connection (`PRAGMA data_version`, seen within CROSS_PROCESS_STAMP_MS: any commit)
+   * or a write through this one that names either table. Cheaper than a query, it lets the
+   * session memo serve until it moves.
    * PostgreSQL has none: its other processes write without telling (they notify instead).
    */
   changeStamp?: () => string;
@@ -61,7 +62,11 @@ function openSqlite(file: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   let ownWrites = 0;
   const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: bindBooleansAsIntegers(sqlite, () => ownWrites++) }),
+    dialect: new SqliteDialect({
+      database: bindBooleansAsIntegers(sqlite, (sql) => {
+        if (MAY_CHANGE_USERS.test(sql)) ownWrites++;
+      }),
+    }),
     plugins: [new SqliteBooleanResultsPlugin()],
   });
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
@@ -90,6 +95,12 @@ function openSqlite(file: string): Database {
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+/**
+ * A write whose text names the users or sessions table may change what the session memo keeps;
+ * no other can (no trigger writes them, and only deleting a user cascades to its sessions). Under
+ * a stream of applications and audit entries the memo then keeps serving.
+ */
+const MAY_CHANGE_USERS = /\b(users|sessions)\b/i;
 /** How stale the change stamp may be about other processes' commits (decision 0103). */
 export const CROSS_PROCESS_STAMP_MS = 1;
 
@@ -99,7 +110,7 @@ export const CROSS_PROCESS_STAMP_MS = 1;
  * they go in as SQLite's 0 and 1. `onWrite` hears of every statement that may write, before it
  * runs (`data_version` does not move for this connection's own commits).
  */
-function bindBooleansAsIntegers(sqlite: SQLite.Database, onWrite: () => void): SqliteDatabase {
+function bindBooleansAsIntegers(sqlite: SQLite.Database, onWrite: (sql: string) => void): SqliteDatabase {
   const toSqlite = (parameters: ReadonlyArray<unknown>) =>
     parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value));
   const statements = new Map<string, SQLite.Statement>();
@@ -123,15 +134,15 @@ function bindBooleansAsIntegers(sqlite: SQLite.Database, onWrite: () => void): S
       return {
         reader: statement.reader,
         all: (parameters) => {
-          if (writes) onWrite();
+          if (writes) onWrite(sql);
           return statement.all(toSqlite(parameters));
         },
         run: (parameters) => {
-          if (writes) onWrite();
+          if (writes) onWrite(sql);
           return statement.run(toSqlite(parameters));
         },
         iterate: (parameters) => {
-          if (writes) onWrite();
+          if (writes) onWrite(sql);
           return statement.iterate(toSqlite(parameters));
         },
       };

@@ -158,6 +158,20 @@ describe.runIf(runsOnEngine('sqlite', 'The SQLite change stamp'))('the SQLite ch
     }
   });
 
+  it('stays put on a write of this connection that touches neither users nor sessions', async () => {
+    const { database, drop } = await createTestDatabase();
+    try {
+      const before = database.changeStamp!();
+      await insertOauthState(database.db, 'a-state-hash', '2026-11-23T10:00:00.000Z', '2026-11-23T10:10:00.000Z');
+      expect(database.changeStamp!()).toBe(before);
+      await database.db.updateTable('users').set({ level: 3 }).where('id', '=', 1).execute();
+      expect(database.changeStamp!()).not.toBe(before);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+
   it('moves within CROSS_PROCESS_STAMP_MS of a commit by another connection', async () => {
     const { database, config, drop } = await createTestDatabase({ inFile: true });
     const other = openDatabase(config);
