@@ -6,6 +6,7 @@
 // stand-in's limits on (2 calls a second), BENCH_PACED_CANDIDATES (default 40) sign-ins: sign-ins
 // a second against the intra's allowance, as the stand-in counted them, and the longest wait.
 import http from 'node:http';
+import zlib from 'node:zlib';
 import {
   cpuSeconds,
   createSchema,
@@ -30,9 +31,16 @@ function send(url, { method = 'GET', headers = {}, body } = {}) {
     const request = http.request(url, { method, headers, agent }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString() }),
-      );
+      response.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        // Pages and API answers are read; built files are received whole, not decoded (the
+        // browser's work, not the server's).
+        const read = /^(text\/html|application\/json)/.test(response.headers['content-type'] ?? '');
+        const encoding = read ? response.headers['content-encoding'] : undefined;
+        const decoded =
+          encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
+        resolve({ status: response.statusCode, headers: response.headers, body: read ? decoded.toString() : '' });
+      });
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -54,6 +62,8 @@ function browser(publicHost, record) {
         ...init.headers,
         host: publicHost,
         'x-forwarded-for': CAMPUS,
+        // As every browser does: the built files then travel compressed.
+        'accept-encoding': 'gzip, deflate, br',
         cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
       },
     });
