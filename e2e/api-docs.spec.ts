@@ -14,7 +14,7 @@ test('the API docs render at /api/docs in the built app, under its Content-Secur
     await expect(page.getByRole('heading', { name: new RegExp(`^${tag} `), level: 3 })).toBeVisible();
   }
 
-  await page.locator('#operations-Overview-get_api_admin_overview').getByRole('button').first().click();
+  await page.locator('#operations-Overview-getOverview').getByRole('button').first().click();
   await page.getByRole('button', { name: 'Try it out' }).click();
   await page.getByRole('button', { name: 'Execute' }).click();
   await expect(page.locator('.live-responses-table .response .response-col_status')).toHaveText('200');

@@ -3,10 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { API_DOCS_PREFIX, openApiPath, ROUTE_SUMMARIES } from './api-docs';
+import { SESSION_COOKIE } from '../modules/auth/session-token';
+import { API_DOCS_PREFIX, openApiPath, SECURITY_SCHEME } from './api-docs';
+import { API_OPERATIONS } from './api-operations';
 
-type OpenApiOperation = { tags?: string[]; summary?: string; description?: string; security?: unknown[] };
-type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, OpenApiOperation>> };
+type OpenApiOperation = {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  security?: unknown[];
+};
+type OpenApiDocument = {
+  openapi: string;
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { securitySchemes?: Record<string, unknown> };
+};
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 
@@ -154,7 +167,7 @@ describe('the API documentation at /api/docs', () => {
   it('summarises the calls of seed §7, and names only existing routes in its summaries', () => {
     const seedCalls = Object.values(SEED_CALLS).flat();
     expect(seedCalls.filter((call) => !operation(call)?.summary)).toEqual([]);
-    expect(Object.keys(ROUTE_SUMMARIES).filter((call) => !operation(call))).toEqual([]);
+    expect(Object.keys(API_OPERATIONS).filter((call) => !operation(call))).toEqual([]);
   });
 
   it('says which routes need the session cookie and who may call them', () => {
@@ -166,7 +179,41 @@ describe('the API documentation at /api/docs', () => {
       security: [{ session: [] }],
       description: expect.stringMatching(/^Signed-in users\./),
     });
-    expect(operation('GET /api/health')?.security).toBeUndefined();
+    expect(operation('GET /api/health')?.security).toEqual([]);
+  });
+
+  it('names every operation with a unique camelCase operationId, as client generators need', () => {
+    const ids = documentedCalls().map((call) => operation(call)?.operationId);
+    expect(documentedCalls().filter((call) => !/^[a-z][a-zA-Z0-9]*$/.test(operation(call)?.operationId ?? ''))).toEqual(
+      [],
+    );
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    expect(operation('GET /api/users/me')?.operationId).toBe('getCurrentUser');
+    expect(operation('PUT /api/admin/applications/{id}/review')?.operationId).toBe('reviewApplication');
+  });
+
+  it('asks for the session cookie on every route that refuses a caller without one, and on no other', async () => {
+    expect(documentation.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(documentation.components?.securitySchemes?.[SECURITY_SCHEME]).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: SESSION_COOKIE,
+    });
+    const wrong: string[] = [];
+    for (const call of documentedCalls()) {
+      const [method, url] = call.split(' ') as [string, string];
+      const answer = await t.app.inject({
+        method: method as 'GET',
+        url: url.replace(/\{[^}]+\}/g, '1'),
+        ...(['POST', 'PUT'].includes(method) ? { payload: {} } : {}),
+      });
+      const security = answer.statusCode === 401 ? [{ [SECURITY_SCHEME]: [] }] : [];
+      if (JSON.stringify(operation(call)?.security) !== JSON.stringify(security)) wrong.push(call);
+    }
+    // So that a run where nothing refused (or everything did) cannot pass for "all right".
+    expect(documentedCalls().filter((call) => operation(call)?.security?.length === 0).length).toBeGreaterThan(3);
+    expect(documentedCalls().filter((call) => operation(call)?.security?.length === 1).length).toBeGreaterThan(40);
+    expect(wrong).toEqual([]);
   });
 
   it('describes bodies and answers from the contract schemas', () => {

@@ -5,9 +5,14 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 import { errorBodySchema } from '../../contract/errors';
 import type { App } from '../deps';
+import { SESSION_COOKIE } from '../modules/auth/session-token';
+import { API_OPERATIONS } from './api-operations';
 import { requireAdmin, requireMember, requireUser } from './session';
 
 export const API_DOCS_PREFIX = '/api/docs';
+
+/** The name of the session cookie's security scheme, which guarded operations require. */
+export const SECURITY_SCHEME = 'session';
 
 /** `/api/admin/members/:id` → `/api/admin/members/{id}`, the form OpenAPI paths take. */
 export const openApiPath = (url: string): string => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -34,72 +39,6 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   'Audit logs': 'What changed, who changed it and when.',
   Overview: 'Figures of the recruitment for the board.',
   Health: 'Liveness of the server and its database.',
-};
-
-/** Short summaries of the routes; a route may also carry `schema.summary` itself, which wins. */
-export const ROUTE_SUMMARIES: Record<string, string> = {
-  'GET /api/health': 'Check the server and its database',
-  'GET /api/auth/login': 'Start the sign-in (302 to the 42 intra)',
-  'GET /api/auth/callback': 'Finish the sign-in and open a session',
-  'POST /api/auth/logout': 'Sign out',
-  'GET /api/users/me': 'The signed-in user',
-  'GET /api/applications/me': 'My application and journey step',
-  'POST /api/applications': 'Apply',
-  'PUT /api/applications/{id}': 'Edit my pending application',
-  'GET /api/admin/applications': 'List applications',
-  'GET /api/admin/applications/export.csv': 'Export every application as CSV',
-  'GET /api/admin/applications/{id}': 'One application',
-  'PUT /api/admin/applications/{id}/review': 'Approve or decline an application',
-  'POST /api/admin/applications/bulk-review': 'Review several applications at once',
-  'GET /api/admin/members': 'List users',
-  'GET /api/admin/members/{id}': 'One user with activity, applications and journey',
-  'PUT /api/admin/members/{id}/role': "Change a user's role (member = final approval)",
-  'PUT /api/admin/members/{id}/ban': 'Ban or unban a user',
-  'PUT /api/admin/members/{id}/admin': 'Grant or remove admin rights',
-  'DELETE /api/admin/members/{id}': 'Delete a user',
-  'GET /api/admin/audit-logs': 'List audit entries',
-  'GET /api/admin/settings': 'Read the settings',
-  'PUT /api/admin/settings': 'Change settings',
-  'GET /api/settings/public': "The club's public content",
-  'GET /api/admin/overview': 'Recruitment funnel, weekly applications, turnaround and pending work',
-  'GET /api/challenges/me': 'My challenges, deadline and progress',
-  'GET /api/challenges/catalog': 'Active challenges',
-  'GET /api/challenges/rules': 'The rules that govern challenges',
-  'POST /api/challenges/{id}/start': 'Start a challenge',
-  'POST /api/challenges/{id}/exercise/{n}/submit': 'Send the Tinkercad link of an exercise',
-  'POST /api/challenges/{id}/submit': 'Submit a challenge for review',
-  'POST /api/challenges/{id}/validate': 'Validate or decline a submitted challenge',
-  'GET /api/challenges/admin/challenges': 'List the catalog',
-  'POST /api/challenges/admin/challenges': 'Add a challenge',
-  'PUT /api/challenges/admin/challenges/{id}': 'Edit a challenge',
-  'DELETE /api/challenges/admin/challenges/{id}': 'Delete a challenge',
-  'GET /api/challenges/admin/user-challenges': 'Submissions (filter by status)',
-  'GET /api/hackathon/me': 'My registrations and team',
-  'GET /api/hackathon/events/public': 'Events open to candidates',
-  'POST /api/hackathon/register': 'Register for an event',
-  'DELETE /api/hackathon/register': 'Unregister from an event',
-  'GET /api/hackathon/registrations': 'List registrations',
-  'GET /api/hackathon/teams': 'List teams',
-  'POST /api/hackathon/teams': 'Create a team',
-  'PUT /api/hackathon/teams/{id}': 'Edit a team (name, members, hackathon XP)',
-  'DELETE /api/hackathon/teams/{id}': 'Delete a team',
-  'POST /api/hackathon/assign': 'Form teams of the pending registrants at random',
-  'GET /api/hackathon/events': 'List events',
-  'POST /api/hackathon/events': 'Create an event',
-  'PUT /api/hackathon/events/{id}': 'Edit an event',
-  'DELETE /api/hackathon/events/{id}': 'Delete an event',
-  'GET /api/events': 'Upcoming club events',
-  'GET /api/admin/events': 'List club events',
-  'POST /api/admin/events': 'Create a club event',
-  'PUT /api/admin/events/{id}': 'Edit a club event',
-  'DELETE /api/admin/events/{id}': 'Delete a club event',
-  'POST /api/projects': 'Propose a club project',
-  'GET /api/projects/me': 'My club projects',
-  'GET /api/admin/projects': 'List club projects',
-  'GET /api/admin/projects/{id}': 'One club project',
-  'PUT /api/admin/projects/{id}/validate': 'Approve or reject a club project',
-  'POST /api/admin/maintenance/expired-projects': 'Mark approved projects past their deadline expired',
-  'POST /api/admin/maintenance/cleanup': 'Delete expired sessions and sign-in states',
 };
 
 const errorResponse = z.toJSONSchema(errorBodySchema, { target: 'draft-2020-12' });
@@ -132,6 +71,7 @@ function guardOf(route: RouteOptions): 'admin' | 'member' | 'user' | undefined {
 
 type DocumentedSchema = FastifySchema & {
   hide?: boolean;
+  operationId?: string;
   tags?: string[];
   summary?: string;
   description?: string;
@@ -155,9 +95,14 @@ function documentRoute(document: Parameters<typeof jsonSchemaTransform>[0]) {
   const guard = guardOf(route as RouteOptions);
 
   schema.tags ??= [tagOf(url)];
-  schema.summary ??= ROUTE_SUMMARIES[key];
+  // A route missing from API_OPERATIONS gets no id: the docs test and `npm run lint:api` then fail.
+  const [operationId, summary] = API_OPERATIONS[key] ?? [];
+  schema.operationId ??= operationId;
+  schema.summary ??= summary;
+  // Public routes say `[]` (no credentials) rather than nothing: Redocly's security-defined rule,
+  // like a reader, takes an operation without `security` as one whose access is left unsaid.
+  schema.security = guard ? [{ [SECURITY_SCHEME]: [] }] : [];
   if (guard) {
-    schema.security = [{ session: [] }];
     const who = { admin: 'Admins only', member: 'Club members (role member or board) only', user: 'Signed-in users' }[
       guard
     ];
@@ -183,13 +128,24 @@ export async function registerApiDocs(app: App): Promise<void> {
         title: '1337 Robotics Club API',
         description:
           'The API of the club app. Everything is JSON under `/api`; errors answer `{ error, code, details? }`. ' +
-          'Signed-in calls carry the `sid` session cookie that the sign-in sets; state-changing calls from ' +
+          `Signed-in calls carry the \`${SESSION_COOKIE}\` session cookie that the sign-in sets; state-changing calls from ` +
           'another origin are refused (403 CSRF).',
         version: '1.0.0',
       },
+      // Relative (the origin serving this document): every deployment serves the same document, and
+      // "Try it out" calls the host the page is on, where an absolute PUBLIC_URL would be
+      // cross-origin from any other name of the host.
+      servers: [{ url: '/', description: 'The origin serving this document' }],
       tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } },
+        securitySchemes: {
+          [SECURITY_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The HttpOnly session cookie set by GET /api/auth/callback; revoked by POST /api/auth/logout.',
+          },
+        },
       },
     },
     transform: documentRoute,
