@@ -29,6 +29,8 @@ import { registerMemberRoutes } from './modules/members/members.routes';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { registerOverviewRoutes } from './modules/overview/overview.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { createWebhookQueue } from './modules/webhooks/webhook-queue';
+import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { registerApiDocs } from './plugins/api-docs';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
@@ -125,6 +127,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const clock = options.clock ?? systemClock;
   const mail = createMailOutbox({ db: database.db, clock, log: app.log, config });
   app.decorate('mail', mail);
+  const webhooks = createWebhookQueue({ db: database.db, clock, log: app.log, publicUrl: config.publicUrl });
+  app.decorate('webhooks', webhooks);
 
   const deps: Deps = {
     config,
@@ -133,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock,
     log: app.log,
     mail,
+    webhooks,
     localBaseUrl() {
       const address = app.server.address() as AddressInfo | null;
       if (!address) throw new Error('the server is not listening');
@@ -168,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMaintenanceRoutes(app, deps);
   registerClubEventRoutes(app, deps);
   registerOverviewRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
   if (config.devIntra) {
     // Its own context, so that its form-encoded parser serves no JSON route.
     await app.register(async (scope) => registerDevIntra(scope as App, deps));
@@ -180,11 +186,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const settings = createSettingsService(deps);
   await registerWebApp(app, options.webRoot, async () => publicSettingsSchema.parse(await settings.readPublic()));
 
-  app.addHook('onReady', async () => mail.start());
+  app.addHook('onReady', async () => {
+    mail.start();
+    webhooks.start();
+  });
   app.addHook('onClose', async () => {
     // Before the database closes: sign-ins and a delivery run under way still write their outcome.
     await signIns.drain(2000);
     await mail.stop();
+    await webhooks.stop();
     redis?.disconnect();
     await sessions.close();
     await database.close();

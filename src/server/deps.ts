@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db, Engine } from './db/database';
 import type { MailOutbox } from './modules/mail/mail-outbox';
+import type { WebhookQueue } from './modules/webhooks/webhook-queue';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -33,6 +34,8 @@ export type Deps = {
   localBaseUrl(): string;
   /** The notification emails: written in a service's transaction, sent after it commits. */
   mail: MailOutbox;
+  /** The board's webhooks: deliveries written in a service's transaction, sent after it commits. */
+  webhooks: WebhookQueue;
   /** The Redis shared by the processes (REDIS_URL), when there is one. */
   redis?: Redis;
 };

@@ -8,6 +8,7 @@ import * as adminListsAtScale from './migrations/0007-admin-lists-at-scale';
 import * as sessionChangeNotify from './migrations/0008-session-change-notify';
 import * as campusId from './migrations/0009-campus-id';
 import * as signInQueue from './migrations/0010-sign-in-queue';
+import * as webhooks from './migrations/0011-webhooks';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0008-session-change-notify': sessionChangeNotify,
   '0009-campus-id': campusId,
   '0010-sign-in-queue': signInQueue,
+  '0011-webhooks': webhooks,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

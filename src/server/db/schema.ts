@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { DeliveryStatus, WebhookEvent, WebhookFormat } from '../../contract/webhooks';
 
 /**
  * Table types as the repositories see them, after the engine plugin has normalised values:
@@ -236,6 +237,38 @@ export interface MailOutboxTable {
   created_at: CreatedAt;
 }
 
+export interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  /** A JSON array of event names. */
+  events: string;
+  format: WebhookFormat;
+  secret: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event: WebhookEvent;
+  body: string;
+  status: Generated<DeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  delivered_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: Timestamp;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -254,6 +287,9 @@ export interface DB {
   club_events: ClubEventsTable;
   projects: ProjectsTable;
   mail_outbox: MailOutboxTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -264,6 +300,8 @@ export type ChallengeRow = Selectable<ChallengesTable>;
 export type UserChallengeRow = Selectable<UserChallengesTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 
 /** Columns that hold booleans: SQLite gives them back as 0/1, the plugin turns them into booleans. */
 export const BOOLEAN_COLUMNS = new Set([

@@ -177,6 +177,20 @@ const ROUTES: Row[] = [
   { method: 'DELETE', path: '/api/admin/members/:id', url: '/api/admin/members/{spareUser}', expect: ADMIN },
   { method: 'GET', path: '/api/admin/audit-logs', expect: ADMIN },
   { method: 'GET', path: '/api/admin/settings', expect: ADMIN },
+  { method: 'GET', path: '/api/admin/webhooks', expect: ADMIN },
+  {
+    method: 'POST',
+    path: '/api/admin/webhooks',
+    body: { url: 'https://hooks.example.org/new', events: ['application.decided'] },
+    expect: ADMIN,
+  },
+  { method: 'DELETE', path: '/api/admin/webhooks/:id', url: '/api/admin/webhooks/{webhook}', expect: ADMIN },
+  {
+    method: 'GET',
+    path: '/api/admin/webhooks/:id/deliveries',
+    url: '/api/admin/webhooks/{webhook}/deliveries',
+    expect: ADMIN,
+  },
   { method: 'PUT', path: '/api/admin/settings', body: { settings: { applications_open: false } }, expect: ADMIN },
 
   // Challenges: the catalog and the review queue are the board's; a user challenge is its candidate's.

@@ -197,6 +197,21 @@ export async function buildWorld(options: { webRoot?: string } = {}): Promise<Wo
     .values({ team_id: team, event_id: springEvent, user_id: seated.user.id, created_at: at() })
     .execute();
 
+  const webhook = (
+    await db
+      .insertInto('webhooks')
+      .values({
+        url: 'https://hooks.example.org/club',
+        events: JSON.stringify(['application.created']),
+        format: 'json',
+        secret: 'a-world-secret',
+        created_by: admin.user.id,
+        created_at: at(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
   // A session that outlived the ban (decisions §2: refused on every call).
   await db.updateTable('users').set({ is_banned: true }).where('id', '=', banned.user.id).execute();
 
@@ -237,6 +252,7 @@ export async function buildWorld(options: { webRoot?: string } = {}): Promise<Wo
       springEvent,
       autumnEvent,
       team,
+      webhook,
       devClientId: DEV_INTRA_CLIENT.id,
     },
     initial,

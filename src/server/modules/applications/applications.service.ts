@@ -46,7 +46,7 @@ const CLOSED = 'Applications are closed for now. Please come back when the club 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function createApplicationsService(deps: Deps) {
-  const { db, clock, mail } = deps;
+  const { db, clock, mail, webhooks } = deps;
   const eligibility = createEligibilityService(deps);
 
   /** The candidate's mail about a review: the approval, the first decline, or the board's final "no". */
@@ -110,9 +110,16 @@ export function createApplicationsService(deps: Deps) {
         at: now,
       });
       await mail.enqueue(trx, [application.user_id], await decisionMail(trx, input, from, assigned, now), now);
+      await webhooks.enqueue(
+        trx,
+        'application.decided',
+        { application_id: id, login: application.user.intra_login, status: input.status },
+        now,
+      );
       return (await findApplication(trx, id))!;
     });
     mail.kick();
+    webhooks.kick();
     return reviewed;
   }
 
@@ -146,9 +153,11 @@ export function createApplicationsService(deps: Deps) {
             at: now,
           });
           await mail.enqueue(trx, [user.id], applicationReceivedMail(), now);
+          await webhooks.enqueue(trx, 'application.created', { application_id: id, login: user.intra_login }, now);
           return (await findApplication(trx, id))!;
         });
         mail.kick();
+        webhooks.kick();
         return application;
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(ALREADY_APPLIED);

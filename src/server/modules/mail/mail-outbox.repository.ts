@@ -1,5 +1,6 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Db } from '../../db/database';
+import { claimDue } from '../../db/outbox-claim';
 import type { DB, MailOutboxRow, MailOutboxTable } from '../../db/schema';
 
 type Executor = Db | Transaction<DB>;
@@ -35,33 +36,14 @@ export async function insertMails(db: Executor, rows: Insertable<MailOutboxTable
   }
 }
 
-/**
- * Takes up to `limit` due pending mails for this process: one conditional UPDATE counts the
- * attempt and moves `next_attempt_at` to the end of a lease, so that no other process sees them
- * as due while this one sends. Of two processes claiming at once, each row goes to one of them
- * (PostgreSQL re-checks the WHERE on a row another transaction changed; SQLite writes one at a time).
- */
+/** Claims due pending mails for this process (see claimDue) and answers them, oldest first. */
 export async function claimDueMails(
   db: Db,
   options: { now: string; leaseUntil: string; limit: number },
 ): Promise<MailOutboxRow[]> {
-  const due = db
-    .selectFrom('mail_outbox')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', options.now)
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(options.limit);
-  const rows = await db
-    .updateTable('mail_outbox')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: options.leaseUntil }))
-    .where('id', 'in', due)
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', options.now)
-    .returningAll()
-    .execute();
-  return rows.sort((a, b) => a.id - b.id);
+  const ids = await claimDue(db, 'mail_outbox', options);
+  if (ids.length === 0) return [];
+  return db.selectFrom('mail_outbox').selectAll().where('id', 'in', ids).orderBy('id').execute();
 }
 
 export async function markMailSent(db: Db, id: number, at: string): Promise<void> {

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { DB, MailOutboxRow } from '../../db/schema';
 import type { Clock } from '../../deps';
+import { createOutboxRunner } from '../../outbox-runner';
 import {
   claimDueMails,
   findRecipients,
@@ -75,11 +76,6 @@ export function createMailOutbox(deps: OutboxDeps): MailOutbox {
       )
     : undefined;
 
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  let sweep: NodeJS.Timeout | undefined;
-
   async function send(mail: MailOutboxRow): Promise<void> {
     try {
       await transport!.sendMail({
@@ -102,40 +98,23 @@ export function createMailOutbox(deps: OutboxDeps): MailOutbox {
     await markMailSent(db, mail.id, clock.now().toISOString());
   }
 
-  /** Sends due mails batch by batch until none is due; failed ones wait for their retry time. */
-  async function deliverDue(): Promise<void> {
-    while (!stopped) {
-      const now = clock.now();
-      const batch = await claimDueMails(db, {
-        now: now.toISOString(),
-        leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
-        limit: BATCH,
-      });
-      if (batch.length === 0) return;
+  const runner = createOutboxRunner({
+    what: 'mail delivery',
+    claim: (now, leaseUntil) =>
+      claimDueMails(db, { now: now.toISOString(), leaseUntil: leaseUntil.toISOString(), limit: BATCH }),
+    // One SMTP connection: one mail at a time.
+    send: async (batch) => {
       for (const mail of batch) await send(mail);
-    }
-  }
-
-  function kick(): void {
-    if (!transport || stopped) return;
-    if (running) {
-      // Mails committed while a run is under way: go round once more when it ends.
-      again = true;
-      return;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await deliverDue();
-        } while (again && !stopped);
-      } catch (error) {
-        log.error({ err: error }, 'mail delivery run failed; the next sweep retries');
-      } finally {
-        running = undefined;
-      }
-    })();
-  }
+    },
+    leaseMs: LEASE_MS,
+    sweepMs: SWEEP_MS,
+    clock,
+    log,
+  });
+  // Without SMTP_URL mails stay in the outbox (for /dev/mail): nothing ever runs.
+  const kick = () => {
+    if (transport) runner.kick();
+  };
 
   return {
     delivering: Boolean(transport),
@@ -169,27 +148,14 @@ export function createMailOutbox(deps: OutboxDeps): MailOutbox {
 
     kick,
 
-    async flush() {
-      kick();
-      while (running) await running;
-    },
+    flush: () => (transport ? runner.flush() : Promise.resolve()),
 
     start() {
-      if (!transport || sweep || stopped) return;
-      sweep = setInterval(kick, SWEEP_MS);
-      // The sweep alone never keeps the process alive.
-      sweep.unref();
-      kick();
+      if (transport) runner.start();
     },
 
-    async stop() {
-      stopped = true;
-      clearInterval(sweep);
-      sweep = undefined;
-      // Closing the pool ends a send under way; that mail is retried when its lease runs out.
-      transport?.close();
-      while (running) await running;
-    },
+    // Closing the pool ends a send under way; that mail is retried when its lease runs out.
+    stop: () => runner.stop(() => transport?.close()),
   };
 }
 

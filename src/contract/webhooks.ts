@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { isoTimestamp, listSchema, pageQuerySchema } from './common';
+
+/** What the board can be told of, as it happens. */
+export const WEBHOOK_EVENTS = [
+  'application.created',
+  'challenge.submitted',
+  'hackathon.registered',
+  'application.decided',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** `json`: the event as data; `discord`: a Discord incoming webhook's `{ content }` message. */
+export const WEBHOOK_FORMATS = ['json', 'discord'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+export const WEBHOOK_URL_MAX = 2000;
+export const WEBHOOK_URL_MESSAGE =
+  'The address must start with https:// (http:// only to this machine, outside production)';
+
+export const webhookInputSchema = z.object({
+  url: z.string().trim().min(1, 'The address is required').max(WEBHOOK_URL_MAX, 'The address is too long'),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS))
+    .min(1, 'Choose at least one event')
+    .transform((events) => [...new Set(events)]),
+  format: z.enum(WEBHOOK_FORMATS).default('json'),
+});
+export type WebhookInput = z.input<typeof webhookInputSchema>;
+
+export const webhookSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  format: z.enum(WEBHOOK_FORMATS),
+  created_at: isoTimestamp,
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+
+/** The answer to its creation: the only time the signing secret is shown. */
+export const createdWebhookSchema = webhookSchema.extend({ secret: z.string() });
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
+export const webhookListSchema = z.object({ data: z.array(webhookSchema) });
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const deliveryAttemptSchema = z.object({
+  attempted_at: isoTimestamp,
+  /** The receiver's HTTP status; null when no answer came (refused, timed out). */
+  status_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+  duration_ms: z.number().int(),
+});
+
+export const deliverySchema = z.object({
+  id: z.number().int(),
+  event: z.enum(WEBHOOK_EVENTS),
+  status: z.enum(DELIVERY_STATUSES),
+  /** The body as it is (or was) sent. */
+  body: z.string(),
+  created_at: isoTimestamp,
+  delivered_at: isoTimestamp.nullable(),
+  /** When the next attempt is due, while pending. */
+  next_attempt_at: isoTimestamp.nullable(),
+  attempts: z.array(deliveryAttemptSchema),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+export const deliveryListQuerySchema = pageQuerySchema();
+export const deliveryListSchema = listSchema(deliverySchema);

@@ -1,0 +1,66 @@
+import type { WebhookEvent, WebhookFormat } from '../../../contract/webhooks';
+
+/** What each event tells, as the services that cause it pass it on. */
+export type WebhookEventData = {
+  'application.created': { application_id: number; login: string };
+  'application.decided': { application_id: number; login: string; status: 'approved' | 'declined' };
+  'challenge.submitted': { user_challenge_id: number; challenge_id: number; challenge_title: string; login: string };
+  'hackathon.registered': { event_id: number; event_name: string; login: string };
+};
+
+/** The admin page where the board acts on each event. */
+const PAGE: Record<WebhookEvent, string> = {
+  'application.created': '/admin/applications',
+  'application.decided': '/admin/applications',
+  'challenge.submitted': '/admin/submissions',
+  'hackathon.registered': '/admin/hackathon',
+};
+
+/**
+ * One whole sentence per event and outcome, with named placeholders, so that each can be
+ * translated as a sentence (never glued from pieces).
+ */
+const SENTENCES = {
+  'application.created': 'New application from {login}: {url}',
+  'application.approved': "{login}'s application was approved: {url}",
+  'application.declined': "{login}'s application was declined: {url}",
+  'challenge.submitted': '{login} submitted the challenge “{challenge}” for review: {url}',
+  'hackathon.registered': '{login} registered for {hackathon}: {url}',
+} as const;
+
+const fill = (sentence: string, values: Record<string, string>) =>
+  sentence.replace(/\{(\w+)\}/g, (_match, name: string) => values[name] ?? '');
+
+/** Each event's sentence and the values of its own placeholders ({login} and {url} are common). */
+const MESSAGE: { [E in WebhookEvent]: (data: WebhookEventData[E]) => [string, Record<string, string>] } = {
+  'application.created': () => [SENTENCES['application.created'], {}],
+  'application.decided': (data) => [
+    SENTENCES[data.status === 'approved' ? 'application.approved' : 'application.declined'],
+    {},
+  ],
+  'challenge.submitted': (data) => [SENTENCES['challenge.submitted'], { challenge: data.challenge_title }],
+  'hackathon.registered': (data) => [SENTENCES['hackathon.registered'], { hackathon: data.event_name }],
+};
+
+/** The chat message of an event, for the `discord` format. */
+export function eventSentence<E extends WebhookEvent>(event: E, data: WebhookEventData[E], url: string): string {
+  const [sentence, values] = MESSAGE[event](data);
+  return fill(sentence, { ...values, login: data.login, url });
+}
+
+/**
+ * The body a webhook receives: the event as data (`json`), or a Discord message (`discord`:
+ * `content` holds the text; Discord refuses more than 2,000 characters).
+ */
+export function deliveryBody<E extends WebhookEvent>(
+  format: WebhookFormat,
+  event: E,
+  data: WebhookEventData[E],
+  { publicUrl, at }: { publicUrl: string; at: Date },
+): string {
+  const url = new URL(PAGE[event], publicUrl).toString();
+  if (format === 'discord') {
+    return JSON.stringify({ content: eventSentence(event, data, url).slice(0, 2000), allowed_mentions: { parse: [] } });
+  }
+  return JSON.stringify({ event, occurred_at: at.toISOString(), url, data });
+}

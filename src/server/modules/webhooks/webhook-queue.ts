@@ -1,0 +1,153 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { WebhookEvent } from '../../../contract/webhooks';
+import type { Db } from '../../db/database';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../../deps';
+import { createOutboxRunner } from '../../outbox-runner';
+import { deliveryBody, type WebhookEventData } from './webhook-events';
+import {
+  claimDueDeliveries,
+  insertDeliveries,
+  recordAttempt,
+  webhooksFor,
+  type DueDelivery,
+} from './webhooks.repository';
+
+/** After this many attempts a delivery is given up (status `failed`): about 4 hours of retries. */
+export const MAX_ATTEMPTS = 8;
+const FIRST_RETRY_MS = 60_000;
+const LONGEST_RETRY_MS = 2 * 3600_000;
+/** A receiver that has not answered within this long counts as a failed attempt. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** How long a claimed delivery is this process's: longer than the worst batch of timeouts. */
+const LEASE_MS = 5 * 60_000;
+const BATCH = 10;
+const SWEEP_MS = 30_000;
+
+/** 1, 2, 4, … minutes after the n-th failed attempt, at most 2 hours. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+/** The `X-Club-Signature` of a body: HMAC-SHA256 under the webhook's secret, in hex. */
+export const signature = (secret: string, body: string) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+export type WebhookQueue = {
+  /**
+   * Writes one delivery per webhook subscribed to `event`, in the caller's transaction: it is
+   * sent only if that transaction commits. Call `kick()` once it has.
+   */
+  enqueue<E extends WebhookEvent>(
+    trx: Db | Transaction<DB>,
+    event: E,
+    data: WebhookEventData[E],
+    at: Date,
+  ): Promise<void>;
+  /** Starts a delivery run now, without waiting for it. */
+  kick(): void;
+  /** Resolves once every due delivery has been tried and no run is under way. */
+  flush(): Promise<void>;
+  /** Starts the periodic sweep, which also catches deliveries committed by other processes. */
+  start(): void;
+  /** Stops the sweep and waits for the run under way. */
+  stop(): Promise<void>;
+};
+
+type QueueDeps = { db: Db; clock: Clock; log: FastifyBaseLogger; publicUrl: string };
+
+/**
+ * The durable queue of webhook deliveries (decision 0114), run like the mail outbox: rows written
+ * with the change, claimed under a lease (a process killed mid-send leaves them to be claimed again
+ * when the lease ends), each attempt recorded, retried with backoff.
+ */
+export function createWebhookQueue({ db, clock, log, publicUrl }: QueueDeps): WebhookQueue {
+  async function attempt(delivery: DueDelivery): Promise<void> {
+    const started = performance.now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await fetch(delivery.url, {
+        method: 'POST',
+        body: delivery.body,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'robotics-club-webhooks',
+          'x-club-event': delivery.event,
+          'x-club-delivery': String(delivery.id),
+          'x-club-signature': signature(delivery.secret, delivery.body),
+        },
+        // A redirect is an answer, not an instruction: the body is never sent anywhere else.
+        redirect: 'manual',
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      });
+      statusCode = response.status;
+      await response.body?.cancel();
+      if (!response.ok) error = `The receiver answered ${response.status}`;
+    } catch (failure) {
+      const cause = failure instanceof Error ? (failure.cause ?? failure) : failure;
+      error = (cause instanceof Error ? cause.message : String(cause)).slice(0, 500);
+      if (failure instanceof Error && failure.name === 'TimeoutError') {
+        error = `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+      }
+    }
+    const record = {
+      attempted_at: clock.now().toISOString(),
+      status_code: statusCode,
+      error,
+      duration_ms: Math.round(performance.now() - started),
+    };
+    if (!error) return recordAttempt(db, delivery.id, record, { delivered: true });
+    const giveUp = delivery.attempts >= MAX_ATTEMPTS;
+    const retryAt = giveUp ? null : new Date(clock.now().getTime() + retryDelayMs(delivery.attempts)).toISOString();
+    await recordAttempt(db, delivery.id, record, { delivered: false, retryAt });
+    const context = { deliveryId: delivery.id, event: delivery.event, attempts: delivery.attempts, error };
+    if (giveUp) log.warn(context, 'webhook delivery failed for good');
+    else log.info({ ...context, retryAt }, 'webhook delivery failed; it will be retried');
+  }
+
+  const runner = createOutboxRunner({
+    what: 'webhook delivery',
+    claim: (now, leaseUntil) =>
+      claimDueDeliveries(db, { now: now.toISOString(), leaseUntil: leaseUntil.toISOString(), limit: BATCH }),
+    // One receiver's slowness must not hold the others': a batch goes out at once.
+    send: async (batch) => {
+      await Promise.all(batch.map(attempt));
+    },
+    leaseMs: LEASE_MS,
+    sweepMs: SWEEP_MS,
+    clock,
+    log,
+  });
+
+  return {
+    async enqueue(trx, event, data, at) {
+      const webhooks = await webhooksFor(trx, event);
+      const iso = at.toISOString();
+      await insertDeliveries(
+        trx,
+        webhooks.map((webhook) => ({
+          webhook_id: webhook.id,
+          event,
+          body: deliveryBody(webhook.format, event, data, { publicUrl, at }),
+          next_attempt_at: iso,
+          created_at: iso,
+        })),
+      );
+    },
+
+    kick: runner.kick,
+    flush: runner.flush,
+    start: runner.start,
+    stop: () => runner.stop(),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The webhook deliveries, for tests that wait for them with `app.webhooks.flush()`. */
+    webhooks: WebhookQueue;
+  }
+}
