@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The import direction of ARCHITECTURE.md: web and server both use the contract, never each other. */
+/** The import direction of docs/architecture.md: web and server both use the contract, never each other. */
 const forbid = (folder, why) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: [`**/${folder}/**`, `**/${folder}`], message: why }] }],
 });

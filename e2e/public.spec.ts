@@ -5,7 +5,7 @@ import { authorizeOnStandIn, failOnConsoleErrors, uniqueLogin } from './support'
 const PAGES = ['/', '/process', '/contact', '/no-such-page'];
 
 for (const tag of ['', ' @phone']) {
-  test(`the landing shows every section of seed §2${tag}`, async ({ page }) => {
+  test(`the landing shows every section of docs/product.md#landing-page${tag}`, async ({ page }) => {
     failOnConsoleErrors(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Build robots');

@@ -26,7 +26,7 @@ const motivation = z
   .min(MOTIVATION_MIN, MOTIVATION_MESSAGE)
   .max(MOTIVATION_MAX, `Motivation is too long (${MOTIVATION_MAX} characters at most)`);
 
-/** The application form, shared by the page and the server (seed §5). */
+/** The application form, shared by the page and the server (docs/product.md#validation-rules). */
 export const applicationFormSchema = z.object({
   motivation,
   experience_level: z.enum(EXPERIENCE_LEVELS).default('beginner'),
@@ -73,7 +73,7 @@ export type Application = z.infer<typeof applicationSchema>;
 export const JOURNEY_STEPS = [-1, 0, 1, 2, 3, 4] as const;
 export type JourneyStep = (typeof JOURNEY_STEPS)[number];
 
-/** GET /applications/me: the application and where its author stands (decisions §4). */
+/** GET /applications/me: the application and where its author stands (docs/product.md#the-applicant-journey-step). */
 export const myApplicationSchema = applicationSchema.extend({
   step: z.union([z.literal(-1), z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
 });

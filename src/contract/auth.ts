@@ -8,8 +8,8 @@ export const authCallbackQuerySchema = z.object({
 export const healthSchema = z.object({ status: z.literal('ok') });
 
 /**
- * A sign-in waiting behind the 42 intra's limit (decisions §9): call the callback again with the
- * same code and state after `retry_after_ms`; `position` is its place in line, 1 being next.
+ * A sign-in waiting behind the 42 intra's limit (docs/product.md#opening-day): call the callback again
+ * with the same code and state after `retry_after_ms`; `position` is its place in line, 1 being next.
  */
 export const signInWaitingSchema = z.object({
   status: z.literal('waiting'),

@@ -25,7 +25,7 @@ export const USER_CHALLENGE_STATUSES = [
 ] as const;
 export type UserChallengeStatus = (typeof USER_CHALLENGE_STATUSES)[number];
 
-/** What the tracker shows for each status (seed §4: validated counts as completed). */
+/** What the tracker shows for each status (docs/product.md#states-and-transitions: validated counts as completed). */
 export const USER_CHALLENGE_STATUS_LABELS: Record<UserChallengeStatus, string> = {
   pending: 'Not Started',
   in_progress: 'In Progress',
@@ -91,7 +91,10 @@ const optionalHttpUrl = z
   .transform((value) => (value === '' ? null : value))
   .nullable();
 
-/** Every field of the challenge form (seed §3, §5), without defaults: the base of create and update. */
+/**
+ * Every field of the challenge form (docs/product.md#validation-rules), without defaults: the base
+ * of create and update.
+ */
 const challengeFields = {
   title: z.string().trim().min(1, 'Title is required.').max(200),
   description: z.string().trim().min(1, 'Description is required.').max(5000),
@@ -114,7 +117,7 @@ const challengeFields = {
 
 /**
  * The challenge form (POST /api/challenges/admin/challenges): title, description,
- * difficulty_level and grade required; the rest optional with the seed's defaults.
+ * difficulty_level and grade required; the rest optional with the defaults of docs/product.md#business-constants.
  * Empty optional text fields become null. The admin page validates its form with it too.
  */
 export const challengeFormSchema = z.object({
@@ -146,7 +149,10 @@ export const challengeSchema = z.object({
   title: z.string(),
   description: z.string(),
   difficulty_level: z.enum(DIFFICULTY_LEVELS),
-  /** The same value as difficulty_level: the admin list of seed §3 exposes it under this name. */
+  /**
+   * The same value as difficulty_level: the admin list (docs/product.md#entities-and-fields)
+   * exposes it under this name.
+   */
   difficulty: z.enum(DIFFICULTY_LEVELS),
   grade: z.number().int(),
   subject_pdf_url: z.string().nullable(),
@@ -252,7 +258,7 @@ export type MyChallenges = z.infer<typeof myChallengesSchema>;
 
 export const userChallengeParamsSchema = z.object({ id: idTextSchema });
 
-/** `n` outside 1-4, or naming an exercise without a title, is a 404 (decisions §5). */
+/** `n` outside 1-4, or naming an exercise without a title, is a 404 (docs/product.md#challenges). */
 export const exerciseParamsSchema = userChallengeParamsSchema.extend({
   n: z.coerce.number().int(),
 });
@@ -275,7 +281,7 @@ export const userChallengeListQuerySchema = pageQuerySchema().extend({
 });
 export const adminUserChallengeListSchema = listSchema(adminUserChallengeSchema);
 
-/** POST /api/challenges/{id}/validate (seed §3, decisions §5). */
+/** POST /api/challenges/{id}/validate (docs/product.md#challenges). */
 export const validateUserChallengeSchema = z
   .object({
     status: z.enum(['validated', 'declined']),
@@ -300,7 +306,7 @@ export type ValidateUserChallenge = z.input<typeof validateUserChallengeSchema>;
 // ---------------------------------------------------------------------------------------------
 // Rules
 
-/** GET /api/challenges/rules: the figures of seed §9 that govern challenges. */
+/** GET /api/challenges/rules: the figures of docs/product.md#business-constants that govern challenges. */
 export const challengeRulesSchema = z.object({
   challenges_per_candidate: z.number().int(),
   exercises_per_challenge: z.number().int(),

@@ -1,4 +1,7 @@
-/** Business constants of seed §9, shared by the server's rules and the pages that explain them. */
+/**
+ * Business constants (docs/product.md#business-constants), shared by the server's rules and the
+ * pages that explain them.
+ */
 export const CHALLENGES_PER_CANDIDATE = 4;
 export const EXERCISES_PER_CHALLENGE = 4;
 export const XP_PER_EXERCISE = 25;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Machine-readable codes of the error shape (decisions §1). */
+/** Machine-readable codes of the error shape (docs/product.md#error-codes). */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'INVALID_JSON',
@@ -35,5 +35,5 @@ export const errorBodySchema = z.object({
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The seed's sentence for 429 answers (seed §8). */
+/** The sentence for 429 answers (docs/product.md#error-codes). */
 export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded. Please wait a moment and try again.';

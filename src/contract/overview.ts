@@ -7,8 +7,9 @@ export const OVERVIEW_WEEKS = 12;
 const count = z.number().int().min(0);
 
 /**
- * Where the applicants stand, by the journey step of decisions §4: `applied` counts every
- * application, `approved` those at steps 1-4, then one count per step; `declined` is step -1.
+ * Where the applicants stand, by the journey step of docs/product.md#the-applicant-journey-step:
+ * `applied` counts every application, `approved` those at steps 1-4, then one count per step;
+ * `declined` is step -1.
  */
 export const funnelSchema = z.object({
   applied: count,

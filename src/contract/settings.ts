@@ -36,7 +36,7 @@ export const socialLinkSchema = z.object({
   url: httpUrl,
 });
 
-/** Every setting of decisions §8 with its rule. Stored one row per key; defaults in migration 0002. */
+/** Every setting of docs/product.md#settings with its rule. Stored one row per key; defaults in migration 0002. */
 export const settingsSchema = z.object({
   applications_open: z.boolean({ error: 'Choose whether applications are open.' }),
   challenge_deadline_days: days(1),

@@ -1,4 +1,7 @@
-/** The pages of the SPA (seed §2). The server answers other paths with the not-found page and a 404. */
+/**
+ * The pages of the SPA (docs/product.md#route-table). The server answers other paths with the
+ * not-found page and a 404.
+ */
 export const WEB_ROUTES = [
   '/',
   '/apply',

@@ -17,7 +17,7 @@ const errorShape = (body: unknown) =>
     expect.objectContaining({ error: expect.any(String), code: expect.stringMatching(/^[A-Z_]+$/) }),
   );
 
-describe('the HTTP conventions of decisions §1', () => {
+describe('the HTTP conventions of docs/product.md#api-conventions', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -205,7 +205,7 @@ describe('answers checked against their schema', () => {
 });
 
 describe('rate limiting', () => {
-  it('answers 429 RATE_LIMITED with the seed sentence and Retry-After past the budget', async () => {
+  it('answers 429 RATE_LIMITED with the sentence of docs/product.md#error-codes and Retry-After past the budget', async () => {
     const t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const codes = [];

@@ -52,7 +52,7 @@ function toErrorBody(error: FastifyError): { status: number; body: ErrorBody } {
   return { status: 500, body: { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } };
 }
 
-/** The one place that turns every thrown error into the JSON error shape of decisions §1. */
+/** The one place that turns every thrown error into the JSON error shape of docs/product.md#error-shape. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toErrorBody(error);

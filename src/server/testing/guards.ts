@@ -4,9 +4,9 @@ import type { App } from '../deps';
 type Route = readonly ['GET' | 'POST' | 'PUT' | 'DELETE', string];
 
 /**
- * Who may call comes before what was sent (decisions §1): each route answers 401 to an
- * anonymous caller, 403 BANNED to a banned one and, for admin routes, 403 to an applicant,
- * whatever the body.
+ * Who may call comes before what was sent (docs/product.md#api-conventions): each route answers 401
+ * to an anonymous caller, 403 BANNED to a banned one and, for admin routes, 403 to an
+ * applicant, whatever the body.
  */
 export async function expectGuarded(
   app: App,

@@ -1,6 +1,9 @@
 import { errorMessage } from '../lib/api-client';
 
-/** The seed's banner for a failed load or action: the server's sentence, else the screen's default. */
+/**
+ * The banner of a failed load or action (docs/product.md#client-sentences): the server's sentence,
+ * else the screen's default.
+ */
 export function ErrorBanner({ error, fallback }: { error: unknown; fallback: string }) {
   if (!error) return null;
   return (

@@ -1,7 +1,10 @@
 import { REQUEST_TIMEOUT_MS } from '../../contract/constants';
 import type { ErrorBody } from '../../contract/errors';
 
-/** An API failure with the sentence to show a person (seed §8) and the server's code when it sent one. */
+/**
+ * An API failure with the sentence to show a person (docs/product.md#client-sentences) and the
+ * server's code when it sent one.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -89,7 +92,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return parsed as T;
 }
 
-/** The message to show for any failure, with the screen's own default (seed §8). */
+/** The message to show for any failure, with the screen's own default (docs/product.md#client-sentences). */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.message || fallback;
   return fallback;

@@ -70,7 +70,10 @@ export function createApplicationsService(deps: Deps) {
     });
   }
 
-  /** The rule of decisions §4: pending → approved/declined; approved → declined only at step 3. */
+  /**
+   * The rule of docs/product.md#application-review: pending → approved/declined; approved →
+   * declined only at step 3.
+   */
   async function review(id: number, input: ReviewInput, admin: UserRow): Promise<ApplicationView> {
     const now = clock.now();
     const reviewed = await db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The part of the intra's `GET /v2/me` this app reads (shared/spec/intra-profile.md). */
+/** The part of the intra's `GET /v2/me` this app reads (docs/product.md#the-42-profile). */
 export const intraProfileSchema = z.object({
   id: z.number().int().positive(),
   login: z.string().min(1).max(64),
@@ -37,7 +37,7 @@ export type ProfileFields = {
   is_starter: boolean;
 };
 
-/** Maps the intra's profile to the user's fields, as decisions §2 and seed §3 say. */
+/** Maps the intra's profile to the user's fields, as docs/product.md#the-42-profile says. */
 export function profileToUserFields(profile: IntraProfile): ProfileFields {
   const primaryCampusId = profile.campus_users.find((entry) => entry.is_primary)?.campus_id;
   const campus = profile.campus.find((entry) => entry.id === primaryCampusId) ?? profile.campus[0];

@@ -20,7 +20,7 @@ import type { App, Deps } from '../../deps';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
 import { createChallengesService } from './challenges.service';
 
-/** Challenges of seed §2-§5 and decisions §5. `{id}` on candidate and review routes is a user challenge id. */
+/** Challenges (docs/product.md#challenges). `{id}` on candidate and review routes is a user challenge id. */
 export function registerChallengesRoutes(app: App, deps: Deps): void {
   const challenges = createChallengesService(deps);
 

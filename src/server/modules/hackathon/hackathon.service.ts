@@ -420,9 +420,10 @@ export function createHackathonService(deps: Deps) {
     },
 
     /**
-     * Decisions §6: the event's pending registrants, shuffled, in ceil(n/4) teams whose sizes
-     * differ by at most one, never over max_teams in all. One transaction with the event row
-     * locked, so two admins pressing at once cannot seat anyone twice or exceed max_teams.
+     * Auto-assign (docs/product.md#hackathon): the event's pending registrants, shuffled, in
+     * ceil(n/4) teams whose sizes differ by at most one, never over max_teams in all. One
+     * transaction with the event row locked, so two admins pressing at once cannot seat anyone
+     * twice or exceed max_teams.
      */
     async autoAssign(eventId: number, admin: UserRow) {
       const now = clock.now();

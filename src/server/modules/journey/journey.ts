@@ -7,7 +7,8 @@ type Executor = Db | Transaction<DB>;
 export type JourneyStep = -1 | 0 | 1 | 2 | 3 | 4;
 
 /**
- * The applicant's step of decisions §4, computed on the server from what the database holds:
+ * The applicant's step (docs/product.md#the-applicant-journey-step), computed on the server from what
+ * the database holds:
  * -1 declined, 0 pending, 1 challenges, 2 hackathon, 3 board approval, 4 member.
  * Answers null when the user has not applied.
  */

@@ -12,7 +12,10 @@ import type { App, Deps } from '../../deps';
 import { currentUser, requireAdmin } from '../../plugins/session';
 import { createMembersService } from './members.service';
 
-/** The admin's members API of seed §7; the lock-out guards of decisions §2 live in the service. */
+/**
+ * The admin's members API (docs/product.md#api-calls); the lock-out guards
+ * (docs/product.md#identity-roles-and-sessions) live in the service.
+ */
 export function registerMemberRoutes(app: App, deps: Deps): void {
   const members = createMembersService(deps);
   const guarded = { onRequest: requireAdmin };

@@ -51,7 +51,7 @@ function Sidebar() {
   );
 }
 
-/** The admin panel: the sidebar of seed §2 beside the section, for admins only. */
+/** The admin panel: the sidebar of docs/product.md#admin-layout beside the section, for admins only. */
 export function AdminLayout() {
   return (
     <RequireAdmin>

@@ -119,7 +119,7 @@ function ApplicationModal({ application, onClose }: { application: Application; 
   );
 }
 
-/** Applications page of seed §2, with bulk review and the CSV export. */
+/** Applications page (docs/product.md#applications-page), with bulk review and the CSV export. */
 export function ApplicationsPage() {
   usePageTitle('Applications');
   const client = useQueryClient();

@@ -35,7 +35,10 @@ function draftOf(challenge: Challenge | null): Draft {
   return draft;
 }
 
-/** Seed §5: grade falls back to 0, threshold to 70, XP reward to 100 when not a number or out of range. */
+/**
+ * Grade falls back to 0, threshold to 70, XP reward to 100 when not a number or out of range
+ * (docs/product.md#validation-rules).
+ */
 function toForm(draft: Draft): ChallengeFormInput {
   const number = (value: string | boolean, fallback: number, min: number, max: number) => {
     const parsed = Number.parseInt(String(value), 10);

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { ChallengeFormModal } from './challenge-form-modal';
 import '../admin-shared.css';
 
-/** Challenges admin of seed §2: the catalog as cards, with the create/edit modal. */
+/** Challenges admin (docs/product.md#challenges-admin): the catalog as cards, with the create/edit modal. */
 export function ChallengesPage() {
   usePageTitle('Challenges');
   const client = useQueryClient();

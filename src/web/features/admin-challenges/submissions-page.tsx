@@ -108,7 +108,7 @@ function ReviewModal({
   );
 }
 
-/** Submissions of seed §2: challenges waiting for the board, with their exercise links. */
+/** Submissions page (docs/product.md#submissions-page): challenges waiting for the board, with their exercise links. */
 export function SubmissionsPage() {
   usePageTitle('Submissions');
   const [reviewing, setReviewing] = useState<{

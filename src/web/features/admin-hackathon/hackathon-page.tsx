@@ -115,7 +115,7 @@ function TeamXp({ team, event }: { team: Team; event?: HackathonEvent }) {
   );
 }
 
-/** Hackathon admin of seed §2: events, pending registrations with team creation, teams. */
+/** Hackathon admin (docs/product.md#hackathon-admin): events, pending registrations with team creation, teams. */
 export function HackathonPage() {
   usePageTitle('Hackathon');
   const client = useQueryClient();

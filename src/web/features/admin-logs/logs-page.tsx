@@ -12,7 +12,7 @@ import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import '../admin-shared.css';
 
-/** Logs page of seed §2: the audit log as a table, filtered by action and entity, 50 a page. */
+/** Logs page (docs/product.md#logs-page): the audit log as a table, filtered by action and entity, 50 a page. */
 export function LogsPage() {
   usePageTitle('Logs');
   const [action, setAction] = useState('');

@@ -433,7 +433,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
   );
 }
 
-/** `/admin/settings`: every setting of decisions §8 in one form, checked with the contract's schema. */
+/** `/admin/settings`: every setting of docs/product.md#settings in one form, checked with the contract's schema. */
 export function SettingsPage() {
   usePageTitle('Settings');
   const settings = useAdminSettings();

@@ -27,7 +27,7 @@ const BANNED_FILTERS = [
   { value: 'not-banned', label: 'Not banned' },
 ] as const satisfies readonly { value: BannedFilter; label: string }[];
 
-/** Users page of seed §2: cards, badges, actions, role and banned filters, 20 a page. */
+/** Users page (docs/product.md#users-page): cards, badges, actions, role and banned filters, 20 a page. */
 export function UsersPage() {
   usePageTitle('Users');
   const { user: me } = useSession();
@@ -39,7 +39,7 @@ export function UsersPage() {
   const members = useMembers({ role: role || undefined, q: q.trim() || undefined, offset, limit: USERS_PAGE_SIZE });
   const change = useMemberChange();
 
-  // The seed's banned filter works on the fetched page only.
+  // The banned filter works on the fetched page only (docs/product.md#users-page).
   const shown = (members.data?.data ?? []).filter((user) =>
     banned === 'all' ? true : banned === 'banned' ? user.is_banned : !user.is_banned,
   );

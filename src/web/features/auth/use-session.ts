@@ -10,7 +10,7 @@ export function probablySignedIn(): boolean {
   return document.cookie.split('; ').includes(`${SIGNED_IN_COOKIE}=1`);
 }
 
-/** The signed-in user, or null: any answer but 200 from /users/me means signed out (seed §7). */
+/** The signed-in user, or null: any answer but 200 from /users/me means signed out (docs/product.md#api-calls). */
 export function useSession() {
   const query = useQuery({
     queryKey: SESSION_KEY,

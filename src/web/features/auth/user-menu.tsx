@@ -7,7 +7,10 @@ import { LOGOUT_FAILED, useSignOut } from './use-sign-out';
 
 export const fullName = (user: User) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.intra_login;
 
-/** The signed-in user's card of seed §2: who they are, where they stand, and Sign Out. */
+/**
+ * The signed-in user's card (docs/product.md#top-navigation-and-footer): who they are, where they
+ * stand, and Sign Out.
+ */
 export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();

@@ -13,7 +13,7 @@ const EMPTY: MyChallenges = {
   days_remaining: 0,
 };
 
-/** The candidate's challenges; a 403 (not approved) is an empty list, as seed §7 says. */
+/** The candidate's challenges; a 403 (not approved) is an empty list, as docs/product.md#api-calls says. */
 export function useMyChallenges() {
   return useQuery({
     queryKey: MY_CHALLENGES_KEY,

@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 
-/** Renders nothing: checks the backend's health once and only logs what it finds (seed §2, §8). */
+/**
+ * Renders nothing: checks the backend's health once and only logs what it finds
+ * (docs/product.md#debug-panel-and-not-found-page).
+ */
 export function DebugPanel() {
   useEffect(() => {
     fetch('/api/health', { credentials: 'include' })

@@ -103,7 +103,7 @@ function UpcomingEvents() {
   );
 }
 
-/** `/` for visitors: the club's shop window (seed §1-§2). */
+/** `/` for visitors: the club's shop window (docs/product.md#landing-page). */
 export function LandingPage() {
   usePageTitle(
     '1337 Robotics Club',

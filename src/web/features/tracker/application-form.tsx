@@ -11,7 +11,7 @@ import { useSubmitApplication } from './use-submit-application';
 
 const LEVEL_LABELS = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' } as const;
 
-/** Step 0: the application form of seed §5, validated by the same schema as the server. */
+/** Step 0: the application form of docs/product.md#validation-rules, validated by the same schema as the server. */
 export function ApplicationForm() {
   const [form, setForm] = useState<Required<Omit<Form, 'selected_project_id'>>>({
     motivation: '',

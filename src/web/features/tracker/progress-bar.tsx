@@ -8,7 +8,7 @@ export const JOURNEY = [
   { step: 4, title: 'Complete', detail: 'Welcome aboard' },
 ] as const;
 
-/** The five-step bar of seed §2; the current step is announced to screen readers. */
+/** The five-step bar of docs/product.md#application-tracker; the current step is announced to screen readers. */
 export function ProgressBar({ step }: { step: Exclude<JourneyStep, -1> }) {
   return (
     <nav aria-label="Application progress" className="journey">
