@@ -19,6 +19,7 @@ import { registerHackathonRoutes } from './modules/hackathon/hackathon.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerDevMailRoutes } from './modules/mail/dev-mail.routes';
 import { createMailOutbox } from './modules/mail/mail-outbox';
+import { registerMessageRoutes } from './modules/messages/messages.routes';
 import { registerMaintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import {
   DEFAULT_MAINTENANCE_SCHEDULE,
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerClubEventRoutes(app, deps);
   registerOverviewRoutes(app, deps);
   registerWebhookRoutes(app, deps);
+  registerMessageRoutes(app, deps);
   if (config.devIntra) {
     // Its own context, so that its form-encoded parser serves no JSON route.
     await app.register(async (scope) => registerDevIntra(scope as App, deps));

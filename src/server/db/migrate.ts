@@ -9,6 +9,7 @@ import * as sessionChangeNotify from './migrations/0008-session-change-notify';
 import * as campusId from './migrations/0009-campus-id';
 import * as signInQueue from './migrations/0010-sign-in-queue';
 import * as webhooks from './migrations/0011-webhooks';
+import * as messages from './migrations/0013-messages';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0009-campus-id': campusId,
   '0010-sign-in-queue': signInQueue,
   '0011-webhooks': webhooks,
+  '0013-messages': messages,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -269,6 +269,23 @@ export interface WebhookAttemptsTable {
   duration_ms: number;
 }
 
+export interface MessagesTable {
+  id: Generated<number>;
+  subject: string;
+  body: string;
+  /** The audience as chosen (JSON). */
+  audience: string;
+  sender_id: number | null;
+  recipients: number;
+  created_at: CreatedAt;
+}
+
+export interface MessageRecipientsTable {
+  message_id: number;
+  user_id: number;
+  read_at: Timestamp | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -290,6 +307,8 @@ export interface DB {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  messages: MessagesTable;
+  message_recipients: MessageRecipientsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

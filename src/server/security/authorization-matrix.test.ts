@@ -177,6 +177,16 @@ const ROUTES: Row[] = [
   { method: 'DELETE', path: '/api/admin/members/:id', url: '/api/admin/members/{spareUser}', expect: ADMIN },
   { method: 'GET', path: '/api/admin/audit-logs', expect: ADMIN },
   { method: 'GET', path: '/api/admin/settings', expect: ADMIN },
+  { method: 'POST', path: '/api/admin/messages', expect: ADMIN },
+  { method: 'GET', path: '/api/admin/messages', expect: ADMIN },
+  // A candidate's messages: one's own only; another's is 404, as if it did not exist.
+  { method: 'GET', path: '/api/messages/me', expect: signedIn({ applicant: 200, member: 200, admin: 200 }) },
+  {
+    method: 'PUT',
+    path: '/api/messages/:id/read',
+    url: '/api/messages/{message}/read',
+    expect: signedIn({ applicant: 204, member: 404, admin: 404 }),
+  },
   { method: 'GET', path: '/api/admin/webhooks', expect: ADMIN },
   {
     method: 'POST',

@@ -212,6 +212,23 @@ export async function buildWorld(options: { webRoot?: string } = {}): Promise<Wo
       .executeTakeFirstOrThrow()
   ).id;
 
+  // A message of the board to the candidate (step 1).
+  const message = (
+    await db
+      .insertInto('messages')
+      .values({
+        subject: 'Halfway there',
+        body: 'Keep going!',
+        audience: JSON.stringify({ step: 1 }),
+        sender_id: admin.user.id,
+        recipients: 1,
+        created_at: at(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await db.insertInto('message_recipients').values({ message_id: message, user_id: candidate.user.id }).execute();
+
   // A session that outlived the ban (docs/product.md#identity-roles-and-sessions: refused on every call).
   await db.updateTable('users').set({ is_banned: true }).where('id', '=', banned.user.id).execute();
 
@@ -253,6 +270,7 @@ export async function buildWorld(options: { webRoot?: string } = {}): Promise<Wo
       autumnEvent,
       team,
       webhook,
+      message,
       devClientId: DEV_INTRA_CLIENT.id,
     },
     initial,

@@ -72,12 +72,13 @@ export function stepOf(facts: {
 export type StepCounts = Record<JourneyStep, number>;
 
 /**
- * How many applicants stand at each step, in one aggregate query whatever their number. The
- * CASE is `stepOf` written in SQL, its tests in the same order, so that the overview's counts
- * and the step each applicant sees never disagree. Everything is a join of pre-aggregated
- * tables (no correlated subquery): PostgreSQL then plans it cheaply and does not JIT-compile it.
+ * Every applicant's step, as a query to join or filter on (user_id, step). The CASE is `stepOf`
+ * written in SQL, its tests in the same order, so that the overview's counts, the board's
+ * audiences and the step each applicant sees never disagree. Everything is a join of
+ * pre-aggregated tables (no correlated subquery): PostgreSQL then plans it cheaply and does not
+ * JIT-compile it.
  */
-export async function countByJourneyStep(db: Executor, now: Date): Promise<StepCounts> {
+export function journeyStepsQuery(db: Executor, now: Date) {
   const progress = db
     .selectFrom('user_challenges')
     .select((eb) => [
@@ -95,12 +96,13 @@ export async function countByJourneyStep(db: Executor, now: Date): Promise<StepC
     .distinct()
     .where('hackathon_events.end_at', '<=', now.toISOString());
 
-  const steps = db
+  return db
     .selectFrom('applications')
     .innerJoin('users', 'users.id', 'applications.user_id')
     .leftJoin(progress.as('progress'), 'progress.user_id', 'applications.user_id')
     .leftJoin(hackathonOver.as('hackathon_over'), 'hackathon_over.user_id', 'applications.user_id')
-    .select((eb) =>
+    .select((eb) => [
+      'applications.user_id',
       eb
         .case()
         .when('applications.status', '=', 'declined')
@@ -116,8 +118,12 @@ export async function countByJourneyStep(db: Executor, now: Date): Promise<StepC
         .else(eb.lit(1))
         .end()
         .as('step'),
-    );
+    ]);
+}
 
+/** How many applicants stand at each step, in one aggregate query whatever their number. */
+export async function countByJourneyStep(db: Executor, now: Date): Promise<StepCounts> {
+  const steps = journeyStepsQuery(db, now);
   const rows = await db
     .selectFrom(steps.as('steps'))
     .select((eb) => ['steps.step', eb.fn.countAll<number>().as('n')])

@@ -1,4 +1,5 @@
 import { markup, paragraphs, type SafeHtml } from './html';
+import { renderMarkdown } from './markdown';
 
 /**
  * Every notification email of the app, in plain English. A template describes its content
@@ -15,7 +16,8 @@ export type MailKind =
   | 'challenge_validated'
   | 'challenge_declined'
   | 'team_assigned'
-  | 'welcome';
+  | 'welcome'
+  | 'board_message';
 
 /** Whom a mail goes to, as the outbox reads it from the users table. */
 export type Recipient = { userId: number; email: string; name: string };
@@ -26,7 +28,12 @@ export type MailContent = { kind: MailKind; subject: string; text: string; html:
 export type Compose = (recipient: Recipient, appUrl: string) => MailContent;
 
 type Block =
-  string | { label: string; quote: string } | { label: string; list: string[] } | { action: string; path: string };
+  | string
+  | { label: string; quote: string }
+  | { label: string; list: string[] }
+  | { action: string; path: string }
+  /** Markdown the board wrote: its source as the text part, its rendering in the HTML part. */
+  | { markdown: string };
 
 const CLUB = '1337 Robotics Club';
 
@@ -52,6 +59,7 @@ function renderText(heading: string, blocks: Block[], appUrl: string): string {
   const parts = [heading];
   for (const block of blocks) {
     if (typeof block === 'string') parts.push(block);
+    else if ('markdown' in block) parts.push(block.markdown.trim());
     else if ('quote' in block)
       parts.push(
         `${block.label}:\n${block.quote
@@ -71,6 +79,7 @@ const TEXT_STYLE = 'margin:0 0 16px;';
 
 function renderBlock(block: Block, appUrl: string): SafeHtml {
   if (typeof block === 'string') return markup`<p style="${TEXT_STYLE}">${block}</p>\n`;
+  if ('markdown' in block) return markup`<div>${renderMarkdown(block.markdown)}</div>\n`;
   if ('quote' in block) {
     return markup`<p style="margin:0 0 6px;font-weight:700;">${block.label}</p>
 <div style="margin:0 0 16px;padding:12px 16px;background:#eef3f6;border-left:4px solid #00babc;">
@@ -261,3 +270,9 @@ export const welcomeMail = (): Compose => (r, appUrl) =>
     ],
     appUrl,
   );
+
+/** A message from the board to a group (its subject and Markdown body as the board wrote them). */
+export const boardMessageMail =
+  (message: { subject: string; body: string }): Compose =>
+  (_r, appUrl) =>
+    mail('board_message', message.subject, message.subject, [{ markdown: message.body }, TRACKER], appUrl);

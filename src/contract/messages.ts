@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { idSchema, isoTimestamp, listSchema, pageQuerySchema } from './common';
+
+export const MESSAGE_SUBJECT_MAX = 200;
+export const MESSAGE_BODY_MAX = 10_000;
+export const MESSAGE_USERS_MAX = 500;
+
+/**
+ * Who receives a message: everyone who matches every criterion given (at least one). `step` is
+ * the applicant journey's step; `past_deadline` picks candidates working on their challenges
+ * (step 1) whose deadline has passed (true) or not (false); `event_id` the registrants of a
+ * hackathon; `user_ids` a chosen list. Banned users never receive one.
+ */
+export const audienceSchema = z
+  .object({
+    step: z.number().int().min(-1).max(4).optional(),
+    past_deadline: z.boolean().optional(),
+    event_id: idSchema.optional(),
+    user_ids: z.array(idSchema).min(1).max(MESSAGE_USERS_MAX).optional(),
+  })
+  .refine(
+    (audience) => Object.values(audience).some((value) => value !== undefined),
+    'Choose who receives the message',
+  );
+export type Audience = z.infer<typeof audienceSchema>;
+
+export const messageInputSchema = z.object({
+  audience: audienceSchema,
+  subject: z
+    .string()
+    .trim()
+    .min(1, 'The subject is required')
+    .max(MESSAGE_SUBJECT_MAX, `The subject is too long (${MESSAGE_SUBJECT_MAX} characters at most)`),
+  body: z
+    .string()
+    .trim()
+    .min(1, 'The message is required')
+    .max(MESSAGE_BODY_MAX, `The message is too long (${MESSAGE_BODY_MAX} characters at most)`),
+});
+export type MessageInput = z.input<typeof messageInputSchema>;
+
+export const sentMessageSchema = z.object({ id: z.number().int(), recipients: z.number().int() });
+
+/** A message as the board sees it in the list of what was sent. */
+export const adminMessageSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  body: z.string(),
+  audience: z.object({
+    step: z.number().int().optional(),
+    past_deadline: z.boolean().optional(),
+    event_id: z.number().int().optional(),
+    user_ids: z.array(z.number().int()).optional(),
+  }),
+  sender_login: z.string().nullable(),
+  recipients: z.number().int(),
+  created_at: isoTimestamp,
+});
+export const adminMessageListQuerySchema = pageQuerySchema();
+export const adminMessageListSchema = listSchema(adminMessageSchema);
+
+/** A message as its recipient reads it: the Markdown body and its HTML, rendered and safe. */
+export const myMessageSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  body: z.string(),
+  html: z.string(),
+  created_at: isoTimestamp,
+  read_at: isoTimestamp.nullable(),
+});
+export type MyMessage = z.infer<typeof myMessageSchema>;
+export const myMessagesSchema = z.object({ data: z.array(myMessageSchema), unread: z.number().int() });
+export type MyMessages = z.infer<typeof myMessagesSchema>;
