@@ -45,4 +45,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Production code never imports test support (docs/decisions/0110-test-support-root.md): test/ is
+    // for *.test.ts(x) files only. The typescript-eslint twin of no-restricted-imports, so that this
+    // rule adds to each folder's own no-restricted-imports instead of replacing it.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^#test(/|$)|(^|/)test/',
+              message:
+                'Rule "production code never imports test support": only *.test.ts(x) files import from test/ (#test/*).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

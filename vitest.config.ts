@@ -5,7 +5,7 @@ if (process.env.CI === 'true' && !postgresUrl) {
   throw new Error('CI runs the server suite on PostgreSQL too: set TEST_DATABASE_URL (.ci/run does).');
 }
 
-const serverTests = ['src/server/**/*.test.ts'];
+const serverTests = ['src/server/**/*.test.ts', 'test/**/*.test.ts'];
 
 export default defineConfig({
   test: {

@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-await build({
+const { metafile } = await build({
   entryPoints: {
     main: path.join(root, 'src/server/main.ts'),
     migrate: path.join(root, 'src/server/db/migrate-cli.ts'),
@@ -20,7 +20,12 @@ await build({
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
+  metafile: true,
 });
+// Test support (test/, reached through #test/* or a relative path) never ships: the lint rule keeps it out
+// of src/, this refuses a bundle that would carry it anyway (docs/decisions/0110-test-support-root.md).
+const testSupport = Object.keys(metafile.inputs).filter((input) => /^test\//.test(path.relative(root, input)));
+if (testSupport.length) throw new Error(`The server bundle would include test support: ${testSupport.join(', ')}`);
 
 const webRoot = path.join(root, 'dist/web');
 const compressible = /\.(js|css|html|svg|json|txt|webmanifest|xml)$/;

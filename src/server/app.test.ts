@@ -9,8 +9,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
 import { upsertUserFromProfile } from './modules/users/users.repository';
-import { signIn } from './testing/sign-in';
-import { createTestApp, createTestDatabase, type TestApp } from './testing/test-app';
+import { signIn } from '#test/server/sign-in';
+import { createTestApp, createTestDatabase, type TestApp } from '#test/server/test-app';
 
 const errorShape = (body: unknown) =>
   expect(body).toEqual(

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { runsOnEngine } from '../testing/required-service';
-import { createTestDatabase } from '../testing/test-app';
+import { runsOnEngine } from '#test/server/required-service';
+import { createTestDatabase } from '#test/server/test-app';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_INTRA_CLIENT } from '../config';
-import { authorizeAs, startSignIn } from '../testing/sign-in';
-import { createTestApp, testClock, type TestApp } from '../testing/test-app';
+import { authorizeAs, startSignIn } from '#test/server/sign-in';
+import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 
 /** The stand-in must be as strict as the real intra, or the app's client code is never really exercised. */
 describe('the local 42 stand-in', () => {

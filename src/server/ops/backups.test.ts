@@ -5,9 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signInOverHttp } from '../testing/http-client';
-import { runsOnEngine } from '../testing/required-service';
-import { startServer, type ServerProcess } from '../testing/server-process';
+import { call, signInOverHttp } from '#test/server/http-client';
+import { runsOnEngine } from '#test/server/required-service';
+import { startServer, type ServerProcess } from '#test/server/server-process';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, signInOverHttp } from '../testing/http-client';
-import { runsOnEngine } from '../testing/required-service';
-import { startServer, type ServerProcess } from '../testing/server-process';
+import { call, signInOverHttp } from '#test/server/http-client';
+import { runsOnEngine } from '#test/server/required-service';
+import { startServer, type ServerProcess } from '#test/server/server-process';
 
 const WORKERS = 6;
 /** Kill once this many applications were answered 201, with the workers' next writes in flight. */

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_INTRA_CLIENT } from '../config';
 import type { Database } from '../db/database';
-import { completeCallback } from '../testing/http-client';
-import { requireService, runsOnEngine } from '../testing/required-service';
-import { startServer, type ServerProcess } from '../testing/server-process';
-import { createTestDatabase } from '../testing/test-app';
+import { completeCallback } from '#test/server/http-client';
+import { requireService, runsOnEngine } from '#test/server/required-service';
+import { startServer, type ServerProcess } from '#test/server/server-process';
+import { createTestDatabase } from '#test/server/test-app';
 
 /**
  * Two server processes on one PostgreSQL schema call one intra (the stand-in served by the first,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../db/database';
-import { insertChallenge } from '../modules/challenges/challenges.fixtures';
-import { call, signInOverHttp, type HttpAnswer } from '../testing/http-client';
-import { runsOnEngine } from '../testing/required-service';
-import { startServer, type ServerProcess } from '../testing/server-process';
-import { createTestDatabase } from '../testing/test-app';
+import { insertChallenge } from '#test/server/challenges.fixtures';
+import { call, signInOverHttp, type HttpAnswer } from '#test/server/http-client';
+import { runsOnEngine } from '#test/server/required-service';
+import { startServer, type ServerProcess } from '#test/server/server-process';
+import { createTestDatabase } from '#test/server/test-app';
 
 /**
  * Two real server processes on one PostgreSQL schema, as behind a load balancer: every rule two

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, type HttpAnswer } from '../testing/http-client';
-import { requireService, runsOnEngine } from '../testing/required-service';
-import { freePort, startServer, type ServerProcess } from '../testing/server-process';
+import { call, type HttpAnswer } from '#test/server/http-client';
+import { requireService, runsOnEngine } from '#test/server/required-service';
+import { freePort, startServer, type ServerProcess } from '#test/server/server-process';
 
 /**
  * The rate limit of two server processes, with and without a shared Redis. Each process keeps

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '#test/server/test-app';
 
 describe('TRUST_PROXY', () => {
   let t: TestApp | undefined;

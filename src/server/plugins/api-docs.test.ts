@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '#test/server/test-app';
 import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { API_DOCS_PREFIX, openApiPath, SECURITY_SCHEME } from './api-docs';
 import { API_OPERATIONS } from './api-operations';

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { authorizeAs, cookieFrom } from '../testing/sign-in';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { authorizeAs, cookieFrom } from '#test/server/sign-in';
+import { createTestApp, type TestApp } from '#test/server/test-app';
 
 /** Everyone here comes through one campus address, as a reverse proxy on this machine tells it. */
 const CAMPUS = '196.200.150.7';

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { devProfile } from '../../dev-intra/dev-intra.routes';
-import { describeDifference, dumpDatabase } from '../../testing/db-snapshot';
-import { expectGuarded } from '../../testing/guards';
-import { signIn } from '../../testing/sign-in';
-import { createTestApp, testClock, type TestApp } from '../../testing/test-app';
-import { insertChallenge } from '../challenges/challenges.fixtures';
+import { describeDifference, dumpDatabase } from '#test/server/db-snapshot';
+import { expectGuarded } from '#test/server/guards';
+import { signIn } from '#test/server/sign-in';
+import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
+import { insertChallenge } from '#test/server/challenges.fixtures';
 import { csvCell } from './csv';
 
 const form = {

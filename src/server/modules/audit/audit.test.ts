@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { backfillAuditCounts } from '../../db/migrations/0007-admin-lists-at-scale';
-import { signIn } from '../../testing/sign-in';
-import { createTestApp, createTestDatabase } from '../../testing/test-app';
+import { signIn } from '#test/server/sign-in';
+import { createTestApp, createTestDatabase } from '#test/server/test-app';
 import { listAuditLogs, recordAudit, type AuditEntry } from './audit.repository';
 
 const KEYS = [

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { devProfile } from '../../dev-intra/dev-intra.routes';
-import { authorizeAs, cookieFrom, signIn, startSignIn } from '../../testing/sign-in';
-import { createTestApp, testClock, type TestApp } from '../../testing/test-app';
+import { authorizeAs, cookieFrom, signIn, startSignIn } from '#test/server/sign-in';
+import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { intraProfileSchema, profileToUserFields } from './intra-profile';
 
 describe('sign in with 42 through the local stand-in', () => {

@@ -2,9 +2,9 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listenerName } from '../../db/database';
 import { TRUST_MS } from '../../db/user-changes';
-import { runsOnEngine } from '../../testing/required-service';
-import { signIn } from '../../testing/sign-in';
-import { createTestApps, type TestApp } from '../../testing/test-app';
+import { runsOnEngine } from '#test/server/required-service';
+import { signIn } from '#test/server/sign-in';
+import { createTestApps, type TestApp } from '#test/server/test-app';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CROSS_PROCESS_STAMP_MS, openDatabase } from '../../db/database';
 import type { UserRow } from '../../db/schema';
-import { runsOnEngine } from '../../testing/required-service';
-import { signIn } from '../../testing/sign-in';
-import { createTestApp, createTestApps, createTestDatabase, testEngine, type TestApp } from '../../testing/test-app';
+import { runsOnEngine } from '#test/server/required-service';
+import { signIn } from '#test/server/sign-in';
+import { createTestApp, createTestApps, createTestDatabase, testEngine, type TestApp } from '#test/server/test-app';
 import { TRUST_MS, watchChangeStamp, type UserChanges } from '../../db/user-changes';
 import { memoizeSessions, type SessionMemo } from './session-memo';
 import type { SessionUser } from './sessions.repository';

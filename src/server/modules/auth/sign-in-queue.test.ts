@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { authorizeAs, cookieFrom, startSignIn } from '../../testing/sign-in';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { authorizeAs, cookieFrom, startSignIn } from '#test/server/sign-in';
+import { createTestApp, type TestApp } from '#test/server/test-app';
 import type { App } from '../../deps';
 
 /** A sign-in up to the callback: the code and state the intra sent the browser back with. */

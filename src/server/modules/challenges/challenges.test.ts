@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signIn } from '../../testing/sign-in';
-import { createTestApp, testClock, type TestApp } from '../../testing/test-app';
+import { signIn } from '#test/server/sign-in';
+import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { writeSetting } from '../settings/settings.repository';
-import { approvedCandidate, insertChallenge, pendingApplicant } from './challenges.fixtures';
+import { approvedCandidate, insertChallenge, pendingApplicant } from '#test/server/challenges.fixtures';
 import { isForeignKeyViolation } from '../../db/constraint-errors';
 import { deleteChallenge } from './challenges.repository';
 

@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Db } from '../../db/database';
-import { signIn } from '../../testing/sign-in';
-import { createTestApp, createTestDatabase, testClock, type TestApp } from '../../testing/test-app';
-import { approvedCandidate, insertChallenge, pendingApplicant } from '../challenges/challenges.fixtures';
-import { closedSmtpUrl, startSmtpServer, type SmtpTestServer } from './mail.fixtures';
+import { signIn } from '#test/server/sign-in';
+import { createTestApp, createTestDatabase, testClock, type TestApp } from '#test/server/test-app';
+import { approvedCandidate, insertChallenge, pendingApplicant } from '#test/server/challenges.fixtures';
+import { closedSmtpUrl, startSmtpServer, type SmtpTestServer } from '#test/server/mail.fixtures';
 import { createMailOutbox, MAX_ATTEMPTS, retryDelayMs, smtpSettings } from './mail-outbox';
 import { applicationReceivedMail } from './mail-templates';
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database';
 import type { ProjectStatus } from '../../db/schema';
-import { signIn } from '../../testing/sign-in';
-import { createTestApp, createTestApps, testClock, type TestApp } from '../../testing/test-app';
+import { signIn } from '#test/server/sign-in';
+import { createTestApp, createTestApps, testClock, type TestApp } from '#test/server/test-app';
 
 const HOUR = 60 * 60 * 1000;
 

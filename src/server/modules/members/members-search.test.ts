@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signIn } from '../../testing/sign-in';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { signIn } from '#test/server/sign-in';
+import { createTestApp, type TestApp } from '#test/server/test-app';
 
 describe('members search pages', () => {
   let t: TestApp;

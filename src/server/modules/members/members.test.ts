@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectGuarded } from '../../testing/guards';
-import { signIn } from '../../testing/sign-in';
-import { createTestApp, testClock, type TestApp } from '../../testing/test-app';
-import { insertChallenge } from '../challenges/challenges.fixtures';
+import { expectGuarded } from '#test/server/guards';
+import { signIn } from '#test/server/sign-in';
+import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
+import { insertChallenge } from '#test/server/challenges.fixtures';
 
 describe('members (admin)', () => {
   let t: TestApp;

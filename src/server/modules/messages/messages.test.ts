@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signIn } from '../../testing/sign-in';
-import { createTestApp, testClock, type TestApp } from '../../testing/test-app';
-import { approvedCandidate, insertChallenge, pendingApplicant } from '../challenges/challenges.fixtures';
+import { signIn } from '#test/server/sign-in';
+import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
+import { approvedCandidate, insertChallenge, pendingApplicant } from '#test/server/challenges.fixtures';
 import { NOBODY_MESSAGE } from './messages.service';
 
 const DAY = 24 * 3600 * 1000;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectGuarded } from '../../testing/guards';
-import { signIn } from '../../testing/sign-in';
-import { createTestApp, testClock, type TestApp } from '../../testing/test-app';
+import { expectGuarded } from '#test/server/guards';
+import { signIn } from '#test/server/sign-in';
+import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
 

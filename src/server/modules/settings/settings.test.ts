@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Settings } from '../../../contract/settings';
 import { DEFAULT_SETTINGS } from '../../../contract/settings-defaults';
-import { expectGuarded } from '../../testing/guards';
-import { signIn } from '../../testing/sign-in';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { expectGuarded } from '#test/server/guards';
+import { signIn } from '#test/server/sign-in';
+import { createTestApp, type TestApp } from '#test/server/test-app';
 import { writeSetting } from './settings.repository';
 
 describe('public settings', () => {

@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_URL_MESSAGE } from '../../../contract/webhooks';
-import { signIn } from '../../testing/sign-in';
-import { createTestApp, testClock, type TestApp } from '../../testing/test-app';
+import { signIn } from '#test/server/sign-in';
+import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { MAX_ATTEMPTS, retryDelayMs } from './webhook-queue';
 import { checkWebhookUrl, MAX_WEBHOOKS } from './webhooks.service';
 

@@ -1,14 +1,14 @@
 import type { RouteOptions } from 'fastify';
-import { CHALLENGES_PER_CANDIDATE } from '../../contract/constants';
-import { buildApp } from '../app';
-import { DEV_INTRA_CLIENT, loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import type { UserChallengeStatus } from '../db/schema';
-import { assignActiveChallenges } from '../modules/applications/applications.repository';
-import { insertChallenge } from '../modules/challenges/challenges.fixtures';
-import { dumpDatabase, restoreDatabase, type DatabaseDump } from '../testing/db-snapshot';
-import { signIn } from '../testing/sign-in';
-import { createTestApp, testClock, type TestApp } from '../testing/test-app';
+import { CHALLENGES_PER_CANDIDATE } from '../../../src/contract/constants';
+import { buildApp } from '../../../src/server/app';
+import { DEV_INTRA_CLIENT, loadConfig } from '../../../src/server/config';
+import { openDatabase } from '../../../src/server/db/database';
+import type { UserChallengeStatus } from '../../../src/server/db/schema';
+import { assignActiveChallenges } from '../../../src/server/modules/applications/applications.repository';
+import { insertChallenge } from './challenges.fixtures';
+import { dumpDatabase, restoreDatabase, type DatabaseDump } from './db-snapshot';
+import { signIn } from './sign-in';
+import { createTestApp, testClock, type TestApp } from './test-app';
 
 /** The callers of the authorization matrix. */
 export const CALLERS = ['anonymous', 'applicant', 'banned', 'member', 'admin'] as const;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../contract/errors';
-import { describeDifference } from '../testing/db-snapshot';
+import { errorBodySchema } from '../../src/contract/errors';
+import { describeDifference } from '#test/server/db-snapshot';
 import {
   buildWorld,
   CALLERS,
@@ -14,7 +14,7 @@ import {
   type Caller,
   type RegisteredRoute,
   type World,
-} from './security-world';
+} from '#test/server/security-world';
 
 /**
  * Who may call what: every route the app registers, and what each caller gets from it.
@@ -417,7 +417,7 @@ describe('the authorization matrix', () => {
         ? 'ADMIN'
         : `{ ${CALLERS.map((caller) => `${caller}: ${observed[caller]}`).join(', ')} }`;
       problems.push(
-        `${key(route.method, route.path)} is registered but ROUTES in src/server/security/authorization-matrix.test.ts ` +
+        `${key(route.method, route.path)} is registered but ROUTES in test/security/authorization-matrix.test.ts ` +
           `does not name it. Add this row (the statuses it answers today, each caller calling ${defaultUrl(route.path) || '/'}` +
           `${route.path.includes(':') ? '; give `url` with real ids such as {pendingApplication} where ownership matters' : ''}):\n` +
           `  { method: '${route.method}', path: '${route.path}', expect: ${expectText} },`,

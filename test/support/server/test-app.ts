@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp, type BuildOptions } from '../app';
-import { loadConfig, type Config } from '../config';
-import { openDatabase, type Database } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import type { App, Clock } from '../deps';
+import { buildApp, type BuildOptions } from '../../../src/server/app';
+import { loadConfig, type Config } from '../../../src/server/config';
+import { openDatabase, type Database } from '../../../src/server/db/database';
+import { migrateToLatest } from '../../../src/server/db/migrate';
+import type { App, Clock } from '../../../src/server/deps';
 
 export const testEngine = (process.env.TEST_ENGINE ?? 'sqlite') as 'sqlite' | 'postgres';
 

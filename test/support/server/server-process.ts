@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
  * rather than a wrapper that would leave it orphaned.
  */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../../src/server/main.ts', import.meta.url));
 const START_TIMEOUT_MS = 40_000;
 /** What main.ts prints once it listens. */
 const READY_LINE = 'Robotics club app: ';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../db/database';
+import type { Database } from '../../../src/server/db/database';
 
 type Row = Record<string, unknown>;
 

@@ -1,11 +1,11 @@
 import type { Insertable } from 'kysely';
-import { CHALLENGES_PER_CANDIDATE } from '../../../contract/constants';
-import type { Db } from '../../db/database';
-import type { ChallengeRow, ChallengesTable, UserChallengeRow } from '../../db/schema';
-import type { Clock } from '../../deps';
-import { signIn } from '../../testing/sign-in';
-import { assignActiveChallenges } from '../applications/applications.repository';
-import type { TestApp } from '../../testing/test-app';
+import { CHALLENGES_PER_CANDIDATE } from '../../../src/contract/constants';
+import type { Db } from '../../../src/server/db/database';
+import type { ChallengeRow, ChallengesTable, UserChallengeRow } from '../../../src/server/db/schema';
+import type { Clock } from '../../../src/server/deps';
+import { signIn } from './sign-in';
+import { assignActiveChallenges } from '../../../src/server/modules/applications/applications.repository';
+import type { TestApp } from './test-app';
 
 /** A challenge written straight into the catalog: four exercises unless told otherwise. */
 export async function insertChallenge(

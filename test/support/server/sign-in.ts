@@ -1,4 +1,4 @@
-import type { App } from '../deps';
+import type { App } from '../../../src/server/deps';
 
 /** The path and query of a redirect, to replay it against the app under test. */
 export function redirectTarget(location: string | undefined): string {

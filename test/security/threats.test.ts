@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../contract/settings-defaults';
-import { errorBodySchema } from '../../contract/errors';
-import { NUL_MESSAGE } from '../plugins/security';
-import { hashToken, newToken } from '../modules/auth/session-token';
-import { authorizeAs, cookieFrom, signIn, startSignIn } from '../testing/sign-in';
-import { createTestApp } from '../testing/test-app';
-import { buildWorld, LINK, registeredRoutes, type World } from './security-world';
+import { DEFAULT_SETTINGS } from '../../src/contract/settings-defaults';
+import { errorBodySchema } from '../../src/contract/errors';
+import { NUL_MESSAGE } from '../../src/server/plugins/security';
+import { hashToken, newToken } from '../../src/server/modules/auth/session-token';
+import { authorizeAs, cookieFrom, signIn, startSignIn } from '#test/server/sign-in';
+import { createTestApp } from '#test/server/test-app';
+import { buildWorld, LINK, registeredRoutes, type World } from '#test/server/security-world';
 
 /**
  * The threats of docs/security.md that no feature's own tests already prove. Each test names

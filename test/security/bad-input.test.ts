@@ -1,9 +1,17 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../contract/errors';
-import { describeDifference } from '../testing/db-snapshot';
-import { arbitraries, poisonedBodies } from './hostile-input';
-import { buildWorld, fillBody, fillIds, LINK, registeredRoutes, type Applicant, type World } from './security-world';
+import { errorBodySchema } from '../../src/contract/errors';
+import { describeDifference } from '#test/server/db-snapshot';
+import { arbitraries, poisonedBodies } from '#test/server/hostile-input';
+import {
+  buildWorld,
+  fillBody,
+  fillIds,
+  LINK,
+  registeredRoutes,
+  type Applicant,
+  type World,
+} from '#test/server/security-world';
 
 /**
  * Every write route (POST, PUT, DELETE), as an admin and as a signed-in student, gets a valid

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { App } from '../deps';
+import type { App } from '../../../src/server/deps';
 
 type Route = readonly ['GET' | 'POST' | 'PUT' | 'DELETE', string];
 
