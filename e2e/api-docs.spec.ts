@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { failOnConsoleErrors, signIn } from './support';
+import { API_PREFIX, routes } from '../src/contract/routes';
 
 test('the API docs render at /api/docs in the built app, under its Content-Security-Policy, and try a call', async ({
   page,
@@ -18,4 +19,20 @@ test('the API docs render at /api/docs in the built app, under its Content-Secur
   await page.getByRole('button', { name: 'Try it out' }).click();
   await page.getByRole('button', { name: 'Execute' }).click();
   await expect(page.locator('.live-responses-table .response .response-col_status')).toHaveText('200');
+});
+
+test('every route of the contract table the web client calls is an operation the server documents', async ({
+  request,
+}) => {
+  const document = (await (await request.get('/api/docs/json')).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  const missing = Object.entries(routes)
+    .filter(([, route]) => {
+      const path = `${API_PREFIX}${route.path}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      return !document.paths[path]?.[route.method.toLowerCase()];
+    })
+    .map(([name, route]) => `${name}: ${route.method} ${route.path}`);
+  expect(missing).toEqual([]);
+  expect(Object.keys(routes).length).toBeGreaterThan(50);
 });

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import type { Role } from '../../contract/users';
 import { LoadingScreen } from '../components/loading-screen';
 import { rememberReturnTo } from '../features/auth/sign-in';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../features/auth/api';
 
 export const AUTH_LOADING_TITLE = 'Loading';
 export const AUTH_LOADING_MESSAGE = 'Please wait while we verify your authentication...';

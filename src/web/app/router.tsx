@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { CallbackPage } from '../features/auth/callback-page';
 import { LoginPage } from '../features/auth/login-page';
-import { probablySignedIn, useSession } from '../features/auth/use-session';
+import { probablySignedIn, useSession } from '../features/auth/api';
 import { LandingPage } from '../features/public/landing-page';
 import { NotFoundPage } from '../features/public/not-found-page';
 import { LoadingScreen } from '../components/loading-screen';

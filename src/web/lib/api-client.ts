@@ -1,5 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '../../contract/constants';
 import type { ErrorBody } from '../../contract/errors';
+import { API_PREFIX, type Method, type ParamNames, type Route } from '../../contract/routes';
 
 /**
  * An API failure with the sentence to show a person (docs/product.md#client-sentences) and the
@@ -43,7 +44,7 @@ function messageFor(status: number, statusText: string, body: unknown): string {
 /** Calls the API under /api: JSON, cookies included, a 10 s timeout, errors as ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, timeoutMs = REQUEST_TIMEOUT_MS, signal } = options;
-  const url = new URL(`/api${path}`, window.location.origin);
+  const url = new URL(`${API_PREFIX}${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
@@ -96,4 +97,48 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.message || fallback;
   return fallback;
+}
+
+export type AnyRoute = Route<Method, string, unknown, unknown, unknown>;
+type Types<R> =
+  R extends Route<infer _M, infer P, infer Res, infer Body, infer Query>
+    ? { path: P; response: Res; body: Body; query: Query }
+    : never;
+
+/** What a call of `R` takes: its path parameters, its body and its query, each only when it has one. */
+export type CallInput<R> = ([ParamNames<Types<R>['path']>] extends [never]
+  ? unknown
+  : { params: Record<ParamNames<Types<R>['path']>, string | number> }) &
+  ([Types<R>['body']] extends [never] ? unknown : { body: Types<R>['body'] }) &
+  ([Types<R>['query']] extends [never] ? unknown : { query?: Types<R>['query'] }) & { signal?: AbortSignal };
+
+export type Answer<R> = Types<R>['response'];
+
+/** A route's address with its parameters filled in, under /api: for links and full-page navigations. */
+export function href(route: AnyRoute, params: Record<string, string | number> = {}): string {
+  const path = route.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route.path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+  return `${API_PREFIX}${path}`;
+}
+
+/** Calls one route of the contract's table, typed by it: the one way the features reach the API. */
+export function call<R extends AnyRoute>(
+  route: R,
+  ...[input]: object extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]
+): Promise<Answer<R>> {
+  return callWith(route, (input ?? {}) as CallInput<R>);
+}
+
+/** `call` with its input always given, for helpers generic over the route. */
+export function callWith<R extends AnyRoute>(route: R, input: CallInput<R>): Promise<Answer<R>> {
+  const { params, body, query, signal } = input as {
+    params?: Record<string, string | number>;
+    body?: unknown;
+    query?: RequestOptions['query'];
+    signal?: AbortSignal;
+  };
+  return api<Answer<R>>(href(route, params).slice(API_PREFIX.length), { method: route.method, body, query, signal });
 }

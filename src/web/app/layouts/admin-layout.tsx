@@ -1,6 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
-import { useSession } from '../../features/auth/use-session';
-import { LOGOUT_FAILED, useSignOut } from '../../features/auth/use-sign-out';
+import { LOGOUT_FAILED, useSession, useSignOut } from '../../features/auth/api';
 import { RequireAdmin } from '../guards';
 import './admin-layout.css';
 

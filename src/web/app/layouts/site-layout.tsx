@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LOGIN_URL } from '../../features/auth/sign-in';
 import { UserMenu } from '../../features/auth/user-menu';
-import { useSession } from '../../features/auth/use-session';
+import { useSession } from '../../features/auth/api';
 import { DebugPanel } from '../../features/health/debug-panel';
-import { usePublicSettings } from '../../features/public/use-public-settings';
+import { usePublicSettings } from '../../features/public/api';
 import './site-layout.css';
 
 function Logo() {

@@ -1,13 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  APPLICATION_STATUSES,
-  type Application,
-  type ApplicationStatus,
-  type BulkReviewResult,
-} from '../../../contract/applications';
-import type { List } from '../../../contract/common';
+import { APPLICATION_STATUSES, type Application, type ApplicationStatus } from '../../../contract/applications';
 import { APPLICATIONS_PAGE_SIZE } from '../../../contract/constants';
 import { Avatar } from '../../components/avatar';
 import { ErrorBanner } from '../../components/error-banner';
@@ -15,10 +8,9 @@ import { SelectFilter } from '../../components/filters';
 import { Spinner } from '../../components/loading-screen';
 import { Modal } from '../../components/modal';
 import { Pager } from '../../components/pager';
-import { api } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useReviewApplication } from './use-review-application';
+import { APPLICATIONS_CSV_URL, useApplications, useBulkReview, useReviewApplication } from './api';
 import '../admin-shared.css';
 
 const STATUS_FILTERS: readonly { value: ApplicationStatus | ''; label: string }[] = [
@@ -122,7 +114,6 @@ function ApplicationModal({ application, onClose }: { application: Application; 
 /** Applications page (docs/product.md#applications-page), with bulk review and the CSV export. */
 export function ApplicationsPage() {
   usePageTitle('Applications');
-  const client = useQueryClient();
   // The filter lives in the address (`?status=pending`), so that other pages can link to a filtered list.
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('status');
@@ -133,25 +124,20 @@ export function ApplicationsPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkResult, setBulkResult] = useState<string | null>(null);
   const query = { status: status || undefined, offset, limit: APPLICATIONS_PAGE_SIZE };
-  const applications = useQuery({
-    queryKey: ['admin', 'applications', query],
-    queryFn: () => api<List<Application>>('/admin/applications', { query }),
-    placeholderData: keepPreviousData,
-  });
-  const bulk = useMutation({
-    mutationFn: (decision: 'approved' | 'declined') =>
-      api<BulkReviewResult>('/admin/applications/bulk-review', {
-        method: 'POST',
-        body: { ids: [...selected], status: decision },
-      }),
-    onSuccess: (result) => {
-      setSelected(new Set());
-      setBulkResult(
-        `${result.reviewed.length} reviewed${result.skipped.length ? `, ${result.skipped.length} skipped (no longer pending)` : ''}.`,
-      );
-      return client.invalidateQueries({ queryKey: ['admin'] });
-    },
-  });
+  const applications = useApplications(query);
+  const bulk = useBulkReview();
+  const review = (decision: 'approved' | 'declined') =>
+    bulk.mutate(
+      { ids: [...selected], status: decision },
+      {
+        onSuccess: (result) => {
+          setSelected(new Set());
+          setBulkResult(
+            `${result.reviewed.length} reviewed${result.skipped.length ? `, ${result.skipped.length} skipped (no longer pending)` : ''}.`,
+          );
+        },
+      },
+    );
   const toggle = (id: number) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
@@ -174,7 +160,7 @@ export function ApplicationsPage() {
               setSelected(new Set());
             }}
           />
-          <a className="btn btn-secondary" href="/api/admin/applications/export.csv" download>
+          <a className="btn btn-secondary" href={APPLICATIONS_CSV_URL} download>
             Export CSV
           </a>
         </div>
@@ -189,19 +175,14 @@ export function ApplicationsPage() {
       {selected.size > 0 && (
         <div className="card row bulk-bar">
           <strong>{selected.size} selected</strong>
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={bulk.isPending}
-            onClick={() => bulk.mutate('approved')}
-          >
+          <button type="button" className="btn btn-small" disabled={bulk.isPending} onClick={() => review('approved')}>
             Approve selected
           </button>
           <button
             type="button"
             className="btn btn-danger btn-small"
             disabled={bulk.isPending}
-            onClick={() => bulk.mutate('declined')}
+            onClick={() => review('declined')}
           >
             Decline selected
           </button>

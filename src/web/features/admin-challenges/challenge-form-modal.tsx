@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
   challengeFormSchema,
@@ -10,7 +9,7 @@ import {
 import { DEFAULT_VALIDATION_THRESHOLD, DEFAULT_XP_REWARD } from '../../../contract/constants';
 import { ErrorBanner } from '../../components/error-banner';
 import { Modal } from '../../components/modal';
-import { api } from '../../lib/api-client';
+import { useSaveChallenge } from './api';
 
 type Draft = Record<string, string | boolean>;
 
@@ -52,19 +51,9 @@ function toForm(draft: Draft): ChallengeFormInput {
 }
 
 export function ChallengeFormModal({ challenge, onClose }: { challenge: Challenge | null; onClose: () => void }) {
-  const client = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => draftOf(challenge));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation({
-    mutationFn: (form: ChallengeFormInput) =>
-      challenge
-        ? api<Challenge>(`/challenges/admin/challenges/${challenge.id}`, { method: 'PUT', body: form })
-        : api<Challenge>('/challenges/admin/challenges', { method: 'POST', body: form }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['admin', 'challenges'] });
-      onClose();
-    },
-  });
+  const save = useSaveChallenge();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -75,7 +64,7 @@ export function ChallengeFormModal({ challenge, onClose }: { challenge: Challeng
       return;
     }
     setErrors({});
-    save.mutate(form);
+    save.mutate({ id: challenge?.id ?? null, form }, { onSuccess: onClose });
   };
 
   const input = (name: string, label: string, props: Record<string, unknown> = {}) => (

@@ -1,32 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Challenge } from '../../../contract/challenges';
-import type { List } from '../../../contract/common';
 import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
-import { api } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useChallengeCatalog, useDeleteChallenge } from './api';
 import { ChallengeFormModal } from './challenge-form-modal';
 import '../admin-shared.css';
 
 /** Challenges admin (docs/product.md#challenges-admin): the catalog as cards, with the create/edit modal. */
 export function ChallengesPage() {
   usePageTitle('Challenges');
-  const client = useQueryClient();
   const [editing, setEditing] = useState<Challenge | 'new' | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const challenges = useQuery({
-    queryKey: ['admin', 'challenges'],
-    queryFn: () => api<List<Challenge>>('/challenges/admin/challenges'),
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => api<void>(`/challenges/admin/challenges/${id}`, { method: 'DELETE' }),
-    onSuccess: () => {
-      setDeleteError(null);
-      return client.invalidateQueries({ queryKey: ['admin', 'challenges'] });
-    },
-    onError: (error) => setDeleteError(`Failed to delete challenge: ${error.message || 'Unknown error'}`),
-  });
+  const challenges = useChallengeCatalog();
+  const remove = useDeleteChallenge();
+  const onDelete = (id: number) =>
+    remove.mutate(id, {
+      onSuccess: () => setDeleteError(null),
+      onError: (error) => setDeleteError(`Failed to delete challenge: ${error.message || 'Unknown error'}`),
+    });
 
   return (
     <div>
@@ -80,7 +72,7 @@ export function ChallengesPage() {
                   className="btn btn-danger btn-small"
                   disabled={remove.isPending}
                   onClick={() => {
-                    if (window.confirm('Are you sure you want to delete this challenge?')) remove.mutate(challenge.id);
+                    if (window.confirm('Are you sure you want to delete this challenge?')) onDelete(challenge.id);
                   }}
                 >
                   Delete

@@ -1,18 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EXERCISE_NUMBERS, type AdminUserChallenge, type ValidateUserChallenge } from '../../../contract/challenges';
-import type { List } from '../../../contract/common';
+import { EXERCISE_NUMBERS, type AdminUserChallenge } from '../../../contract/challenges';
 import { XP_PER_EXERCISE } from '../../../contract/constants';
 import { Avatar } from '../../components/avatar';
 import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
 import { Modal } from '../../components/modal';
-import { api } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useSubmissions, useValidateSubmission } from './api';
 import '../admin-shared.css';
-
-const QUEUE_KEY = ['admin', 'submissions'] as const;
 
 function ReviewModal({
   submission,
@@ -25,18 +21,11 @@ function ReviewModal({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const client = useQueryClient();
   const recommended = XP_PER_EXERCISE * submission.completed_exercises_count;
   const [feedback, setFeedback] = useState('');
   const [notes, setNotes] = useState('');
   const [score, setScore] = useState(String(submission.total_xp_earned));
-  const process = useMutation({
-    mutationFn: (body: ValidateUserChallenge) => api(`/challenges/${submission.id}/validate`, { method: 'POST', body }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: QUEUE_KEY });
-      onDone(`Challenge ${decision} successfully!`);
-    },
-  });
+  const process = useValidateSubmission();
   const validating = decision === 'validated';
   return (
     <Modal
@@ -47,12 +36,16 @@ function ReviewModal({
         onSubmit={(event) => {
           event.preventDefault();
           const awarded = score.trim() === '' ? undefined : Number(score);
-          process.mutate({
-            status: decision,
-            feedback: feedback.trim() || undefined,
-            validation_notes: notes.trim() || undefined,
-            ...(validating && awarded !== undefined ? { awarded_xp: awarded } : {}),
-          });
+          process.mutate(
+            {
+              id: submission.id,
+              status: decision,
+              feedback: feedback.trim() || undefined,
+              validation_notes: notes.trim() || undefined,
+              ...(validating && awarded !== undefined ? { awarded_xp: awarded } : {}),
+            },
+            { onSuccess: () => onDone(`Challenge ${decision} successfully!`) },
+          );
         }}
       >
         <ErrorBanner error={process.error} fallback="Failed to process submission" />
@@ -116,13 +109,7 @@ export function SubmissionsPage() {
     decision: 'validated' | 'declined';
   } | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const queue = useQuery({
-    queryKey: QUEUE_KEY,
-    queryFn: () =>
-      api<List<AdminUserChallenge>>('/challenges/admin/user-challenges', {
-        query: { status: 'pending_validation', limit: 100 },
-      }),
-  });
+  const queue = useSubmissions();
 
   return (
     <div>

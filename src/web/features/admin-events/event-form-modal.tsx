@@ -10,7 +10,7 @@ import {
 import { ErrorBanner } from '../../components/error-banner';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
-import { useClubEventChange } from './use-club-events';
+import { useClubEventChange } from './api';
 
 type Draft = { title: string; description: string; location: string; starts_at: string; ends_at: string };
 type Key = keyof Draft;

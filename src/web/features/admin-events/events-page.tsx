@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EventFormModal } from './event-form-modal';
-import { useClubEventChange, useClubEvents } from './use-club-events';
+import { useClubEventChange, useClubEvents } from './api';
 import '../admin-shared.css';
 import './events-page.css';
 

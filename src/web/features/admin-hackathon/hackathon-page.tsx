@@ -1,47 +1,47 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { List } from '../../../contract/common';
 import { MAX_HACKATHON_XP } from '../../../contract/constants';
-import { EVENT_REQUIRED_MESSAGE, type HackathonEvent, type Registration, type Team } from '../../../contract/hackathon';
+import { EVENT_REQUIRED_MESSAGE, type HackathonEvent, type Team } from '../../../contract/hackathon';
 import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+import {
+  useAssignTeams,
+  useCreateHackathonEvent,
+  useCreateTeam,
+  useDeleteHackathonEvent,
+  useDeleteTeam,
+  useHackathonAdmin,
+  useRefreshHackathonAdmin,
+  useSetTeamXp,
+} from './api';
 import '../admin-shared.css';
 import './hackathon-admin.css';
-
-const KEY = ['admin', 'hackathon'] as const;
 const toIso = (local: string) => (local ? new Date(local).toISOString() : '');
 
 function EventForm({ onError }: { onError: (message: string | null) => void }) {
-  const client = useQueryClient();
   const empty = { name: '', description: '', location: '', start: '', end: '', max_teams: '0' };
   const [form, setForm] = useState(empty);
-  const create = useMutation({
-    mutationFn: () =>
-      api<HackathonEvent>('/hackathon/events', {
-        method: 'POST',
-        body: {
-          name: form.name.trim(),
-          description: form.description,
-          location: form.location,
-          start_at: toIso(form.start),
-          end_at: toIso(form.end),
-          max_teams: Number.parseInt(form.max_teams, 10) || 0,
-        },
-      }),
-    onSuccess: async () => {
-      setForm(empty);
-      onError(null);
-      await client.invalidateQueries({ queryKey: KEY });
-    },
-    onError: (error) => onError(errorMessage(error, 'Failed to create event')),
-  });
+  const create = useCreateHackathonEvent();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.name.trim() || !form.start || !form.end) return onError(EVENT_REQUIRED_MESSAGE);
-    create.mutate();
+    const body = {
+      name: form.name.trim(),
+      description: form.description,
+      location: form.location,
+      start_at: toIso(form.start),
+      end_at: toIso(form.end),
+      max_teams: Number.parseInt(form.max_teams, 10) || 0,
+    };
+    create.mutate(body, {
+      onSuccess: () => {
+        setForm(empty);
+        onError(null);
+      },
+      onError: (error) => onError(errorMessage(error, 'Failed to create event')),
+    });
   };
   const field = (name: keyof typeof form, label: string, props: Record<string, unknown> = {}) => (
     <div className="field">
@@ -71,16 +71,8 @@ function EventForm({ onError }: { onError: (message: string | null) => void }) {
 }
 
 function TeamXp({ team, event }: { team: Team; event?: HackathonEvent }) {
-  const client = useQueryClient();
   const [xp, setXp] = useState(team.hackathon_xp === null ? '' : String(team.hackathon_xp));
-  const save = useMutation({
-    mutationFn: () =>
-      api<Team>(`/hackathon/teams/${team.id}`, {
-        method: 'PUT',
-        body: { hackathon_xp: xp === '' ? null : Number(xp) },
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
-  });
+  const save = useSetTeamXp();
   const [openedAt] = useState(() => Date.now());
   const over = event ? Date.parse(event.end_at) <= openedAt : false;
   return (
@@ -88,7 +80,7 @@ function TeamXp({ team, event }: { team: Team; event?: HackathonEvent }) {
       className="row team-xp"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate();
+        save.mutate({ id: team.id, xp: xp === '' ? null : Number(xp) });
       }}
     >
       <label htmlFor={`team-xp-${team.id}`}>Team XP (0-{MAX_HACKATHON_XP})</label>
@@ -118,61 +110,39 @@ function TeamXp({ team, event }: { team: Team; event?: HackathonEvent }) {
 /** Hackathon admin (docs/product.md#hackathon-admin): events, pending registrations with team creation, teams. */
 export function HackathonPage() {
   usePageTitle('Hackathon');
-  const client = useQueryClient();
   const [alert, setAlert] = useState<string | null>(null);
   const [eventId, setEventId] = useState<number | ''>('');
   const [members, setMembers] = useState<Set<number>>(new Set());
   const [teamName, setTeamName] = useState('');
-  const data = useQuery({
-    queryKey: KEY,
-    queryFn: async () => {
-      const [events, registrations, teams] = await Promise.all([
-        api<List<HackathonEvent>>('/hackathon/events'),
-        api<List<Registration>>('/hackathon/registrations', { query: { status: 'pending', limit: 100 } }),
-        api<List<Team>>('/hackathon/teams'),
-      ]);
-      return { events: events.data, registrations: registrations.data, teams: teams.data };
-    },
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: KEY });
+  const data = useHackathonAdmin();
+  const refresh = useRefreshHackathonAdmin();
   const events = data.data?.events ?? [];
   const chosenEvent = eventId || (events.length === 1 ? events[0]!.id : '');
 
-  const createTeam = useMutation({
-    mutationFn: () =>
-      api<Team>('/hackathon/teams', {
-        method: 'POST',
-        body: { event_id: chosenEvent, member_user_ids: [...members], name: teamName.trim() || null },
-      }),
-    onSuccess: () => {
-      setMembers(new Set());
-      setTeamName('');
-      setAlert(null);
-      return refresh();
-    },
-    onError: (error) => setAlert(`Failed to create team: ${errorMessage(error, 'Unknown error')}`),
-  });
-  const assign = useMutation({
-    mutationFn: (id: number) =>
-      api<{ teams: Team[]; left_pending: number }>('/hackathon/assign', { method: 'POST', body: { event_id: id } }),
-    onSuccess: (result) => {
-      setAlert(
-        `${result.teams.length} team${result.teams.length === 1 ? '' : 's'} created${result.left_pending ? `, ${result.left_pending} left pending (max teams reached)` : ''}.`,
-      );
-      return refresh();
-    },
-    onError: (error) => setAlert(`Failed to auto-assign: ${errorMessage(error, 'Unknown error')}`),
-  });
-  const removeEvent = useMutation({
-    mutationFn: (id: number) => api<void>(`/hackathon/events/${id}`, { method: 'DELETE' }),
-    onSuccess: refresh,
-    onError: (error) => setAlert(errorMessage(error, 'Failed to delete event')),
-  });
-  const removeTeam = useMutation({
-    mutationFn: (id: number) => api<void>(`/hackathon/teams/${id}`, { method: 'DELETE' }),
-    onSuccess: refresh,
-    onError: (error) => setAlert(errorMessage(error, 'Failed to delete team')),
-  });
+  const createTeam = useCreateTeam();
+  const assign = useAssignTeams();
+  const removeEvent = useDeleteHackathonEvent();
+  const removeTeam = useDeleteTeam();
+  const onAssign = (id: number) =>
+    assign.mutate(id, {
+      onSuccess: (result) =>
+        setAlert(
+          `${result.teams.length} team${result.teams.length === 1 ? '' : 's'} created${result.left_pending ? `, ${result.left_pending} left pending (max teams reached)` : ''}.`,
+        ),
+      onError: (error) => setAlert(`Failed to auto-assign: ${errorMessage(error, 'Unknown error')}`),
+    });
+  const onCreateTeam = (eventId: number) =>
+    createTeam.mutate(
+      { event_id: eventId, member_user_ids: [...members], name: teamName.trim() || null },
+      {
+        onSuccess: () => {
+          setMembers(new Set());
+          setTeamName('');
+          setAlert(null);
+        },
+        onError: (error) => setAlert(`Failed to create team: ${errorMessage(error, 'Unknown error')}`),
+      },
+    );
 
   const registrations = (data.data?.registrations ?? []).filter((r) => !chosenEvent || r.event_id === chosenEvent);
   return (
@@ -195,14 +165,14 @@ export function HackathonPage() {
               ))}
             </select>
           </label>
-          <button type="button" className="btn btn-secondary" onClick={refresh} disabled={data.isFetching}>
+          <button type="button" className="btn btn-secondary" onClick={() => refresh()} disabled={data.isFetching}>
             Refresh
           </button>
           <button
             type="button"
             className="btn"
             disabled={assign.isPending}
-            onClick={() => (chosenEvent ? assign.mutate(chosenEvent) : setAlert('Select an event first'))}
+            onClick={() => (chosenEvent ? onAssign(chosenEvent) : setAlert('Select an event first'))}
           >
             Auto-assign Teams
           </button>
@@ -238,7 +208,11 @@ export function HackathonPage() {
                       const warning = event.teams_count
                         ? `This event has ${event.teams_count} teams and ${event.registrations_count} registrations. Delete it with all of them?`
                         : 'Are you sure you want to delete this event?';
-                      if (window.confirm(warning)) removeEvent.mutate(event.id);
+                      if (window.confirm(warning)) {
+                        removeEvent.mutate(event.id, {
+                          onError: (error) => setAlert(errorMessage(error, 'Failed to delete event')),
+                        });
+                      }
                     }}
                   >
                     Delete
@@ -280,7 +254,7 @@ export function HackathonPage() {
                 e.preventDefault();
                 if (!chosenEvent) return setAlert('Select an event first');
                 if (members.size === 0) return setAlert('Failed to create team: select at least one registrant');
-                createTeam.mutate();
+                onCreateTeam(chosenEvent);
               }}
             >
               <div className="field">
@@ -313,7 +287,9 @@ export function HackathonPage() {
                     className="btn btn-secondary btn-small"
                     onClick={() =>
                       window.confirm(`Delete ${team.name}? Its members go back to pending.`) &&
-                      removeTeam.mutate(team.id)
+                      removeTeam.mutate(team.id, {
+                        onError: (error) => setAlert(errorMessage(error, 'Failed to delete team')),
+                      })
                     }
                   >
                     Delete team

@@ -1,15 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import type { AuditLog } from '../../../contract/audit';
-import type { List } from '../../../contract/common';
 import { AUDIT_LOGS_PAGE_SIZE } from '../../../contract/constants';
 import { ErrorBanner } from '../../components/error-banner';
 import { TextFilter } from '../../components/filters';
 import { Spinner } from '../../components/loading-screen';
 import { Pager } from '../../components/pager';
-import { api } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useAuditLogs } from './api';
 import '../admin-shared.css';
 
 /** Logs page (docs/product.md#logs-page): the audit log as a table, filtered by action and entity, 50 a page. */
@@ -24,11 +21,7 @@ export function LogsPage() {
     offset,
     limit: AUDIT_LOGS_PAGE_SIZE,
   };
-  const logs = useQuery({
-    queryKey: ['admin', 'audit-logs', query],
-    queryFn: () => api<List<AuditLog>>('/admin/audit-logs', { query }),
-    placeholderData: keepPreviousData,
-  });
+  const logs = useAuditLogs(query);
 
   return (
     <div>

@@ -1,6 +1,20 @@
 import { ErrorBanner } from '../../components/error-banner';
-import { describeRun, useRunMaintenance } from './use-run-maintenance';
+import { useRunMaintenance, type MaintenanceRun } from './api';
 import './maintenance.css';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What a run changed, in one sentence. */
+function describeRun(run: MaintenanceRun): string {
+  if (run.expired_projects + run.sessions_deleted + run.oauth_states_deleted === 0) {
+    return 'Maintenance done: nothing needed changing.';
+  }
+  return (
+    `Maintenance done: ${plural(run.expired_projects, 'project', 'projects')} marked expired, ` +
+    `${plural(run.sessions_deleted, 'expired session', 'expired sessions')} and ` +
+    `${plural(run.oauth_states_deleted, 'expired sign-in state', 'expired sign-in states')} deleted.`
+  );
+}
 
 /**
  * The maintenance jobs on demand. The server runs them every hour anyway; this is for the admin

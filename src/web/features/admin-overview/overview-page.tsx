@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { OVERVIEW_WEEKS, type Overview, type Turnaround } from '../../../contract/overview';
 import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Columns, HorizontalBars, type BarDatum } from './charts';
-import { OVERVIEW_KEY, useOverview } from './use-overview';
+import { useOverview, useRefreshOverview } from './api';
 import '../admin-shared.css';
 import './overview.css';
 
@@ -154,19 +153,14 @@ function OverviewContent({ data }: { data: Overview }) {
 /** The board's first page: what waits for it, where the applicants stand, how fast reviews go. */
 export function OverviewPage() {
   usePageTitle('Overview');
-  const client = useQueryClient();
   const overview = useOverview();
+  const refresh = useRefreshOverview();
 
   return (
     <div>
       <div className="admin-toolbar">
         <h1>Overview</h1>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={overview.isFetching}
-          onClick={() => client.invalidateQueries({ queryKey: OVERVIEW_KEY })}
-        >
+        <button type="button" className="btn btn-secondary" disabled={overview.isFetching} onClick={refresh}>
           Refresh
         </button>
       </div>

@@ -18,7 +18,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { MaintenancePanel } from '../admin-maintenance/maintenance-panel';
 import { PROJECT_STATUS_BADGE } from '../projects/project-status';
-import { useAdminProjects, useValidateProject } from './use-admin-projects';
+import { useAdminProjects, useValidateProject } from './api';
 import '../admin-shared.css';
 
 const PAGE_SIZE = 20;

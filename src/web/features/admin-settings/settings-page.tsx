@@ -11,7 +11,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
 import { ApiError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useAdminSettings, useSaveSettings } from './use-settings';
+import { useAdminSettings, useSaveSettings } from './api';
 import '../admin-shared.css';
 import './settings-page.css';
 

@@ -3,8 +3,8 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
 import { Modal } from '../../components/modal';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { useReviewApplication } from '../admin-applications/use-review-application';
-import { useMember, useMemberChange } from './use-members';
+import { useReviewApplication } from '../admin-applications/api';
+import { useMember, useMemberChange } from './api';
 
 const STEP_NAMES: Record<number, string> = {
   [-1]: 'Declined',

@@ -8,9 +8,9 @@ import { Spinner } from '../../components/loading-screen';
 import { Pager } from '../../components/pager';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../auth/api';
 import { UserDetailModal } from './user-detail-modal';
-import { useMemberChange, useMembers } from './use-members';
+import { useMemberChange, useMembers } from './api';
 import '../admin-shared.css';
 
 type BannedFilter = 'all' | 'banned' | 'not-banned';

@@ -1,57 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { SignInWaiting } from '../../../contract/auth';
 import {
   CALLBACK_FAILURE_REDIRECT_MS,
   CALLBACK_SUCCESS_REDIRECT_MS,
   INTRA_SIGN_IN_SECONDS,
 } from '../../../contract/constants';
 import type { User } from '../../../contract/users';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LOGIN_FAILED, takeReturnTo } from './sign-in';
-import { useSetSession } from './use-session';
+import { exchange, NO_USER_MESSAGE, useSetSession, type Waiting } from './api';
 import './auth-pages.css';
 
-type Waiting = Pick<SignInWaiting, 'position'>;
 type Outcome =
   { state: 'processing'; waiting?: Waiting } | { state: 'success'; user: User } | { state: 'error'; message: string };
-
-type Exchange = { done: Promise<User>; waiting?: Waiting; onWaiting?: (waiting: Waiting) => void };
-
-// The code is single-use: React's development double effects must not send it twice.
-const exchanges = new Map<string, Exchange>();
-
-const isWaiting = (answer: User | SignInWaiting | null): answer is SignInWaiting =>
-  !!answer && 'status' in answer && answer.status === 'waiting';
-
-/**
- * Calls the callback until the sign-in is done: while it waits behind the intra's limit the
- * server answers 202 with the place in line, and the same code and state are sent again later.
- */
-function exchange(code: string, state: string): Exchange {
-  const key = `${code}:${state}`;
-  let entry = exchanges.get(key);
-  if (!entry) {
-    entry = {} as Exchange;
-    entry.done = untilSignedIn(code, state, entry);
-    exchanges.set(key, entry);
-  }
-  return entry;
-}
-
-async function untilSignedIn(code: string, state: string, progress: Exchange): Promise<User> {
-  for (;;) {
-    const answer = await api<User | SignInWaiting | null>('/auth/callback', { query: { code, state } });
-    if (!isWaiting(answer)) {
-      if (!answer?.id) throw new Error('No user data received from callback');
-      return answer;
-    }
-    progress.waiting = { position: answer.position };
-    progress.onWaiting?.(progress.waiting);
-    await new Promise((resolve) => setTimeout(resolve, answer.retry_after_ms));
-  }
-}
 
 /** "Number 12 in line, about 12 seconds": the intra signs about one person in a second. */
 function placeInLine({ position }: Waiting): string {
@@ -67,7 +29,7 @@ function placeInLine({ position }: Waiting): string {
 }
 
 function failure(error: unknown): string {
-  if (error instanceof Error && error.message === 'No user data received from callback') return error.message;
+  if (error instanceof Error && error.message === NO_USER_MESSAGE) return error.message;
   return errorMessage(error, 'Authentication failed');
 }
 

@@ -2,7 +2,7 @@ import { Navigate } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { usePageTitle } from '../../lib/use-page-title';
 import { startSignIn } from './sign-in';
-import { useSession } from './use-session';
+import { useSession } from './api';
 import './auth-pages.css';
 
 type Props = { admin?: boolean };

@@ -1,3 +1,6 @@
+import { routes } from '../../../contract/routes';
+import { href } from '../../lib/api-client';
+
 const RETURN_KEY = 'club.returnTo';
 
 /** The guard remembers where a visitor was going; the callback page takes them back there. */
@@ -20,7 +23,7 @@ export function takeReturnTo(): string | null {
   }
 }
 
-export const LOGIN_URL = '/api/auth/login';
+export const LOGIN_URL = href(routes.signIn);
 export const LOGIN_FAILED = 'Login failed. Please try again.';
 
 /** Starts the OAuth flow with a full page navigation (the server redirects to the intra). */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { DEFAULT_CAMPUS_LABEL, DEFAULT_ROLE_LABEL } from '../../../contract/constants';
 import type { User } from '../../../contract/users';
 import { Avatar } from '../../components/avatar';
-import { LOGOUT_FAILED, useSignOut } from './use-sign-out';
+import { LOGOUT_FAILED, useSignOut } from './api';
 
 export const fullName = (user: User) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.intra_login;
 

@@ -9,13 +9,7 @@ import {
 import { CHALLENGES_PER_CANDIDATE } from '../../../contract/constants';
 import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
-import {
-  startChallenge,
-  submitChallenge,
-  submitExercise,
-  useChallengeAction,
-  useMyChallenges,
-} from './use-my-challenges';
+import { useMyChallenges, useStartChallenge, useSubmitChallenge, useSubmitExercise } from './api';
 import './challenges.css';
 
 const failure = (prefix: string, error: unknown) =>
@@ -39,7 +33,7 @@ function ExerciseRow({
 }) {
   const [link, setLink] = useState('');
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const submit = useChallengeAction(submitExercise);
+  const submit = useSubmitExercise();
   const title = challenge[`exercise_${n}_title`];
   if (!title) return null;
   const done = challenge[`exercise_${n}_completed`];
@@ -120,8 +114,8 @@ function ExerciseRow({
 
 function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge; deadlinePassed: boolean }) {
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const start = useChallengeAction(startChallenge);
-  const submit = useChallengeAction(submitChallenge);
+  const start = useStartChallenge();
+  const submit = useSubmitChallenge();
   const canStart = (challenge.status === 'pending' || challenge.status === 'declined') && !deadlinePassed;
   const canSubmit = challenge.status === 'in_progress' && challenge.completed_exercises_count > 0 && !deadlinePassed;
 

@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { MyHackathon, PublicHackathonEvent } from '../../../contract/hackathon';
+import type { MyHackathon } from '../../../contract/hackathon';
 import { HACKATHON_HOURS, HACKATHON_REGISTRATION_DELAY_DAYS, HACKATHON_TEAM_SIZE } from '../../../contract/constants';
 import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
-import { api, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { useMyHackathon, useOpenHackathonEvents, useRegister, useUnregister } from './api';
 import './hackathon.css';
 
 const when = (iso: string) =>
@@ -24,30 +24,12 @@ function statusText(hackathon: MyHackathon | undefined): string {
 
 /** Step 2 of the tracker: what the hackathon is, the events to register for, and the team. */
 export function HackathonStep() {
-  const client = useQueryClient();
   const [alert, setAlert] = useState<string | null>(null);
-  const me = useQuery({ queryKey: ['hackathon', 'me'], queryFn: () => api<MyHackathon>('/hackathon/me') });
-  const events = useQuery({
-    queryKey: ['hackathon', 'events', 'public'],
-    queryFn: () => api<{ data: PublicHackathonEvent[] }>('/hackathon/events/public'),
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: ['hackathon'] });
-  const register = useMutation({
-    mutationFn: (eventId: number) => api('/hackathon/register', { method: 'POST', body: { event_id: eventId } }),
-    onSuccess: () => {
-      setAlert(null);
-      return refresh();
-    },
-    onError: (error) => setAlert(errorMessage(error, 'Failed to register')),
-  });
-  const unregister = useMutation({
-    mutationFn: (eventId: number) => api('/hackathon/register', { method: 'DELETE', query: { event_id: eventId } }),
-    onSuccess: () => {
-      setAlert(null);
-      return refresh();
-    },
-    onError: (error) => setAlert(errorMessage(error, 'Failed to unregister')),
-  });
+  const me = useMyHackathon();
+  const events = useOpenHackathonEvents();
+  const register = useRegister();
+  const unregister = useUnregister();
+  const onDone = { onSuccess: () => setAlert(null) };
 
   return (
     <section className="stack" aria-labelledby="hackathon-title">
@@ -107,7 +89,12 @@ export function HackathonStep() {
                         type="button"
                         className="btn btn-secondary btn-small"
                         disabled={unregister.isPending || seated}
-                        onClick={() => unregister.mutate(event.id)}
+                        onClick={() =>
+                          unregister.mutate(event.id, {
+                            ...onDone,
+                            onError: (error) => setAlert(errorMessage(error, 'Failed to unregister')),
+                          })
+                        }
                       >
                         Unregister
                       </button>
@@ -116,7 +103,12 @@ export function HackathonStep() {
                         type="button"
                         className="btn btn-small"
                         disabled={register.isPending || !event.registration_open}
-                        onClick={() => register.mutate(event.id)}
+                        onClick={() =>
+                          register.mutate(event.id, {
+                            ...onDone,
+                            onError: (error) => setAlert(errorMessage(error, 'Failed to register')),
+                          })
+                        }
                       >
                         Register
                       </button>

@@ -13,7 +13,7 @@ import { Spinner } from '../../components/loading-screen';
 import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { PROJECT_STATUS_BADGE } from './project-status';
-import { useMyProjects, useProposeProject } from './use-my-projects';
+import { useMyProjects, useProposeProject } from './api';
 import './projects.css';
 
 type Fields = { title: string; description: string; deadline: string };

@@ -1,6 +1,6 @@
 import { usePageTitle } from '../../lib/use-page-title';
 import { LOGIN_URL } from '../auth/sign-in';
-import { usePublicSettings } from './use-public-settings';
+import { usePublicSettings } from './api';
 import './public.css';
 
 /** `/contact`: four ways to reach the club, all editable in the Settings. */

@@ -2,11 +2,10 @@ import { Link } from 'react-router';
 import { CHALLENGES_PER_CANDIDATE, HACKATHON_HOURS, MIN_MEMBER_XP } from '../../../contract/constants';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LOGIN_URL } from '../auth/sign-in';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../auth/api';
 import type { ClubEvent } from '../../../contract/club-events';
 import { RobotIllustration } from './robot-illustration';
-import { usePublicSettings } from './use-public-settings';
-import { useUpcomingEvents } from './use-upcoming-events';
+import { usePublicSettings, useUpcomingEvents } from './api';
 import './public.css';
 
 const VALUES = [

@@ -15,7 +15,7 @@ import {
   XP_PER_EXERCISE,
 } from '../../../contract/constants';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../auth/api';
 import './public.css';
 
 const STEPS = [

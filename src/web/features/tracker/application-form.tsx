@@ -7,7 +7,7 @@ import {
 } from '../../../contract/applications';
 import { MOTIVATION_MAX, MOTIVATION_MIN } from '../../../contract/constants';
 import { errorMessage } from '../../lib/api-client';
-import { useSubmitApplication } from './use-submit-application';
+import { useSubmitApplication } from './api';
 
 const LEVEL_LABELS = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' } as const;
 

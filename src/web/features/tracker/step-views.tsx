@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MyApplication } from '../../../contract/applications';
-import type { MyChallenges } from '../../../contract/challenges';
 import { MIN_MEMBER_XP } from '../../../contract/constants';
 import { notEligibleMessage, type AllowedCampus } from '../../../contract/eligibility';
-import { api } from '../../lib/api-client';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../auth/api';
+import { useMyChallenges } from '../challenges/api';
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -63,10 +61,7 @@ export function WaitingForBoard() {
 
 /** Step 4: a member of the club. */
 export function Complete() {
-  const challenges = useQuery({
-    queryKey: ['challenges', 'me'],
-    queryFn: () => api<MyChallenges>('/challenges/me'),
-  });
+  const challenges = useMyChallenges();
   const completed = (challenges.data?.data ?? []).filter((challenge) => challenge.status === 'validated');
   return (
     <section className="card stack" aria-labelledby="complete-title">

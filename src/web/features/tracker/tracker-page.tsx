@@ -3,15 +3,15 @@ import { ErrorBanner } from '../../components/error-banner';
 import { LoadingScreen } from '../../components/loading-screen';
 import { usePageTitle } from '../../lib/use-page-title';
 import { fullName } from '../auth/user-menu';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../auth/api';
 import { ChallengesStep } from '../challenges/challenges-step';
 import { HackathonStep } from '../hackathon/hackathon-step';
 import { MyProjects } from '../projects/my-projects';
-import { usePublicSettings } from '../public/use-public-settings';
+import { usePublicSettings } from '../public/api';
 import { ApplicationForm } from './application-form';
 import { ProgressBar } from './progress-bar';
 import { Complete, Declined, NotEligible, SubmittedCard, WaitingForBoard } from './step-views';
-import { useMyApplication } from './use-my-application';
+import { useMyApplication } from './api';
 import './tracker.css';
 
 /** `/` and `/apply` for a signed-in candidate: where they stand and what to do next. */

@@ -1,9 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ClubEvent } from '../../../contract/club-events';
+import { routes } from '../../../contract/routes';
 import type { PublicSettings } from '../../../contract/settings';
 import { DEFAULT_PUBLIC_SETTINGS as DEFAULT_PUBLIC } from '../../../contract/settings-defaults';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 
-export const PUBLIC_SETTINGS_KEY = ['settings', 'public'] as const;
+// Types only from the contract: its zod schemas stay out of the public bundle (decision 0001).
+
+export const publicKeys = {
+  settings: ['settings', 'public'] as const,
+  upcomingEvents: ['events', 'upcoming'] as const,
+};
 
 /**
  * The stored settings the server put into the page it served (a JSON data block), so that the
@@ -25,10 +32,23 @@ const LOADED_AT = Date.now();
 /** The club's editable content (contact, board, sponsors): from the page at once, refreshed after a save. */
 export function usePublicSettings(): PublicSettings {
   const query = useQuery({
-    queryKey: PUBLIC_SETTINGS_KEY,
-    queryFn: () => api<PublicSettings>('/settings/public'),
+    queryKey: publicKeys.settings,
+    queryFn: () => call(routes.publicSettings),
     ...(EMBEDDED ? { initialData: EMBEDDED, initialDataUpdatedAt: LOADED_AT } : { placeholderData: DEFAULT_PUBLIC }),
     staleTime: 5 * 60_000,
   });
   return query.data ?? DEFAULT_PUBLIC;
+}
+
+/** The landing shows the next few; the rest wait until these are over. */
+export const LANDING_EVENTS_LIMIT = 6;
+
+/** The next club events for the landing page: none while loading or on failure, so nothing shows. */
+export function useUpcomingEvents(): ClubEvent[] {
+  const query = useQuery({
+    queryKey: [...publicKeys.upcomingEvents, LANDING_EVENTS_LIMIT],
+    queryFn: () => call(routes.clubEvents, { query: { limit: LANDING_EVENTS_LIMIT } }),
+    staleTime: 60_000,
+  });
+  return query.data?.data ?? [];
 }

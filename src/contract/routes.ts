@@ -1,0 +1,171 @@
+import type { z } from 'zod';
+import type * as applications from './applications';
+import type * as audit from './audit';
+import type * as auth from './auth';
+import type * as challenges from './challenges';
+import type * as clubEvents from './club-events';
+import type * as hackathon from './hackathon';
+import type * as maintenance from './maintenance';
+import type * as members from './members';
+import type * as overview from './overview';
+import type * as projects from './projects';
+import type * as settings from './settings';
+import type * as users from './users';
+
+/*
+ * The API's routes, one line each: method, path (under API_PREFIX), and the types of the path
+ * parameters, body, query and answer, read from the contract's schemas. Types only: this file
+ * imports no zod at run time, so the public pages can call their routes without pulling the
+ * schemas into their bundle (docs/decisions/0001). The web client builds every URL from here
+ * (docs/decisions/0113); a server route can adopt an entry by pairing it with its schemas.
+ */
+
+export const API_PREFIX = '/api';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The types of a route, carried by the value's type only (`types` is never set). */
+export type Route<M extends Method = Method, P extends string = string, Res = unknown, Body = never, Query = never> = {
+  readonly method: M;
+  readonly path: P;
+  readonly types?: { response: Res; body: Body; query: Query };
+};
+
+/** `'/a/:id/b/:n'` → `'id' | 'n'`. */
+export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type Out<S extends z.ZodType> = z.output<S>;
+type In<S extends z.ZodType> = z.input<S>;
+/** A query string as the client writes it: any of the parsed fields, none required. */
+type Query<S extends z.ZodType> = Partial<z.output<S>>;
+
+/** `get<Answer, Query>()('/path/:id')`: the types first, then the path, whose literal type names the parameters. */
+const reading =
+  <M extends 'GET' | 'DELETE'>(method: M) =>
+  <Res, Q = never>() =>
+  <const P extends string>(path: P): Route<M, P, Res, never, Q> => ({ method, path });
+const writing =
+  <M extends 'POST' | 'PUT'>(method: M) =>
+  <Res, Body = never>() =>
+  <const P extends string>(path: P): Route<M, P, Res, Body> => ({ method, path });
+const get = reading('GET');
+const del = reading('DELETE');
+const post = writing('POST');
+const put = writing('PUT');
+
+export const routes = {
+  health: get<Out<typeof auth.healthSchema>>()('/health'),
+
+  signIn: get<never>()('/auth/login'),
+  signInCallback: get<users.User | auth.SignInWaiting, In<typeof auth.authCallbackQuerySchema>>()('/auth/callback'),
+  signOut: post<void>()('/auth/logout'),
+  me: get<users.User>()('/users/me'),
+
+  myApplication: get<applications.MyApplication>()('/applications/me'),
+  apply: post<applications.Application, applications.ApplicationForm>()('/applications'),
+  updateApplication: put<applications.Application, In<typeof applications.applicationUpdateSchema>>()(
+    '/applications/:id',
+  ),
+  applications: get<
+    Out<typeof applications.applicationListSchema>,
+    Query<typeof applications.applicationListQuerySchema>
+  >()('/admin/applications'),
+  applicationsCsv: get<string>()('/admin/applications/export.csv'),
+  application: get<applications.Application>()('/admin/applications/:id'),
+  reviewApplication: put<applications.Application, applications.Review>()('/admin/applications/:id/review'),
+  bulkReviewApplications: post<applications.BulkReviewResult, In<typeof applications.bulkReviewSchema>>()(
+    '/admin/applications/bulk-review',
+  ),
+
+  members: get<Out<typeof members.memberListSchema>, Query<typeof members.memberListQuerySchema>>()('/admin/members'),
+  member: get<members.MemberDetail>()('/admin/members/:id'),
+  setMemberRole: put<users.User, In<typeof members.roleBodySchema>>()('/admin/members/:id/role'),
+  setMemberBan: put<users.User, In<typeof members.banBodySchema>>()('/admin/members/:id/ban'),
+  setMemberAdmin: put<users.User, In<typeof members.adminBodySchema>>()('/admin/members/:id/admin'),
+  deleteMember: del<void>()('/admin/members/:id'),
+
+  auditLogs: get<Out<typeof audit.auditLogListSchema>, Query<typeof audit.auditLogQuerySchema>>()('/admin/audit-logs'),
+  overview: get<overview.Overview>()('/admin/overview'),
+  settings: get<Out<typeof settings.settingsResponseSchema>>()('/admin/settings'),
+  saveSettings: put<Out<typeof settings.settingsResponseSchema>, In<typeof settings.settingsUpdateSchema>>()(
+    '/admin/settings',
+  ),
+  publicSettings: get<settings.PublicSettings>()('/settings/public'),
+
+  clubEvents: get<Out<typeof clubEvents.clubEventListSchema>, Query<typeof clubEvents.clubEventListQuerySchema>>()(
+    '/events',
+  ),
+  adminClubEvents: get<Out<typeof clubEvents.clubEventListSchema>, Query<typeof clubEvents.clubEventListQuerySchema>>()(
+    '/admin/events',
+  ),
+  createClubEvent: post<clubEvents.ClubEvent, clubEvents.ClubEventBody>()('/admin/events'),
+  updateClubEvent: put<clubEvents.ClubEvent, clubEvents.ClubEventUpdate>()('/admin/events/:id'),
+  deleteClubEvent: del<void>()('/admin/events/:id'),
+
+  catalog: get<Out<typeof challenges.challengeListSchema>, Query<typeof challenges.catalogQuerySchema>>()(
+    '/challenges/catalog',
+  ),
+  challengeRules: get<challenges.ChallengeRules>()('/challenges/rules'),
+  myChallenges: get<challenges.MyChallenges>()('/challenges/me'),
+  startChallenge: post<challenges.UserChallenge>()('/challenges/:id/start'),
+  submitExercise: post<challenges.UserChallenge, In<typeof challenges.exerciseSubmitSchema>>()(
+    '/challenges/:id/exercise/:n/submit',
+  ),
+  submitChallenge: post<challenges.UserChallenge>()('/challenges/:id/submit'),
+  adminChallenges: get<Out<typeof challenges.challengeListSchema>, Query<typeof challenges.catalogQuerySchema>>()(
+    '/challenges/admin/challenges',
+  ),
+  createChallenge: post<challenges.Challenge, challenges.ChallengeFormInput>()('/challenges/admin/challenges'),
+  updateChallenge: put<challenges.Challenge, In<typeof challenges.challengeUpdateSchema>>()(
+    '/challenges/admin/challenges/:id',
+  ),
+  deleteChallenge: del<void>()('/challenges/admin/challenges/:id'),
+  submissions: get<
+    Out<typeof challenges.adminUserChallengeListSchema>,
+    Query<typeof challenges.userChallengeListQuerySchema>
+  >()('/challenges/admin/user-challenges'),
+  validateSubmission: post<challenges.AdminUserChallenge, challenges.ValidateUserChallenge>()(
+    '/challenges/:id/validate',
+  ),
+
+  hackathonEvents: get<Out<typeof hackathon.eventListSchema>>()('/hackathon/events'),
+  createHackathonEvent: post<hackathon.HackathonEvent, hackathon.EventBody>()('/hackathon/events'),
+  updateHackathonEvent: put<hackathon.HackathonEvent, In<typeof hackathon.eventUpdateSchema>>()(
+    '/hackathon/events/:id',
+  ),
+  deleteHackathonEvent: del<void>()('/hackathon/events/:id'),
+  openHackathonEvents: get<Out<typeof hackathon.publicEventListSchema>>()('/hackathon/events/public'),
+  registerForHackathon: post<hackathon.Registration, In<typeof hackathon.registerBodySchema>>()('/hackathon/register'),
+  unregisterFromHackathon: del<void, Query<typeof hackathon.unregisterQuerySchema>>()('/hackathon/register'),
+  myHackathon: get<hackathon.MyHackathon>()('/hackathon/me'),
+  registrations: get<
+    Out<typeof hackathon.registrationListSchema>,
+    Query<typeof hackathon.registrationListQuerySchema>
+  >()('/hackathon/registrations'),
+  teams: get<Out<typeof hackathon.teamListSchema>, Query<typeof hackathon.teamListQuerySchema>>()('/hackathon/teams'),
+  createTeam: post<hackathon.Team, In<typeof hackathon.teamBodySchema>>()('/hackathon/teams'),
+  updateTeam: put<hackathon.Team, In<typeof hackathon.teamUpdateSchema>>()('/hackathon/teams/:id'),
+  deleteTeam: del<void>()('/hackathon/teams/:id'),
+  assignTeams: post<Out<typeof hackathon.assignResultSchema>, In<typeof hackathon.assignBodySchema>>()(
+    '/hackathon/assign',
+  ),
+
+  propose: post<projects.Project, projects.ProjectFormInput>()('/projects'),
+  myProjects: get<Out<typeof projects.projectListSchema>, Query<typeof projects.myProjectsQuerySchema>>()(
+    '/projects/me',
+  ),
+  projects: get<Out<typeof projects.projectListSchema>, Query<typeof projects.projectListQuerySchema>>()(
+    '/admin/projects',
+  ),
+  project: get<projects.Project>()('/admin/projects/:id'),
+  validateProject: put<projects.Project, projects.ProjectValidation>()('/admin/projects/:id/validate'),
+
+  expireProjects: post<maintenance.ExpiredProjectsResult>()('/admin/maintenance/expired-projects'),
+  cleanUp: post<maintenance.CleanupResult>()('/admin/maintenance/cleanup'),
+} as const;
+
+export type RouteName = keyof typeof routes;

@@ -1,0 +1,51 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EventBody } from '../../../contract/hackathon';
+import { routes } from '../../../contract/routes';
+import { adminKeys } from '../../app/query-client';
+import { call } from '../../lib/api-client';
+import { useRefreshingMutation } from '../../lib/queries';
+
+/** Events, pending registrations and teams load and refresh together: every change touches two of them. */
+export const hackathonAdminKeys = { all: [...adminKeys.all, 'hackathon'] as const };
+
+/** Everyone waiting for a team fits one page of the largest size. */
+const PENDING_LIMIT = 100;
+
+export function useHackathonAdmin() {
+  return useQuery({
+    queryKey: hackathonAdminKeys.all,
+    queryFn: async () => {
+      const [events, registrations, teams] = await Promise.all([
+        call(routes.hackathonEvents),
+        call(routes.registrations, { query: { status: 'pending', limit: PENDING_LIMIT } }),
+        call(routes.teams),
+      ]);
+      return { events: events.data, registrations: registrations.data, teams: teams.data };
+    },
+  });
+}
+
+export function useRefreshHackathonAdmin() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: hackathonAdminKeys.all });
+}
+
+/** A change of the hackathon page; the page's data is refreshed after it. */
+const useHackathonChange = <T, R>(request: (input: T) => Promise<R>) =>
+  useRefreshingMutation(request, [hackathonAdminKeys.all]);
+
+export const useCreateHackathonEvent = () =>
+  useHackathonChange((body: EventBody) => call(routes.createHackathonEvent, { body }));
+export const useDeleteHackathonEvent = () =>
+  useHackathonChange((id: number) => call(routes.deleteHackathonEvent, { params: { id } }));
+export const useCreateTeam = () =>
+  useHackathonChange((body: { event_id: number; member_user_ids: number[]; name: string | null }) =>
+    call(routes.createTeam, { body }),
+  );
+export const useSetTeamXp = () =>
+  useHackathonChange(({ id, xp }: { id: number; xp: number | null }) =>
+    call(routes.updateTeam, { params: { id }, body: { hackathon_xp: xp } }),
+  );
+export const useDeleteTeam = () => useHackathonChange((id: number) => call(routes.deleteTeam, { params: { id } }));
+export const useAssignTeams = () =>
+  useHackathonChange((eventId: number) => call(routes.assignTeams, { body: { event_id: eventId } }));

@@ -1,0 +1,24 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routes } from '../../../contract/routes';
+import type { Settings } from '../../../contract/settings';
+import { adminKeys } from '../../app/query-client';
+import { call } from '../../lib/api-client';
+import { publicKeys } from '../public/api';
+
+export const settingsKeys = { all: [...adminKeys.all, 'settings'] as const };
+
+export function useAdminSettings() {
+  return useQuery({ queryKey: settingsKeys.all, queryFn: () => call(routes.settings) });
+}
+
+/** Saves the keys given; the public pages of this tab read the new values at once. */
+export function useSaveSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: Partial<Settings>) => call(routes.saveSettings, { body: { settings: changes } }),
+    onSuccess: async (answer) => {
+      client.setQueryData(settingsKeys.all, answer);
+      await client.invalidateQueries({ queryKey: publicKeys.settings });
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { routes } from '../../../contract/routes';
+import type { Role, User } from '../../../contract/users';
+import { adminKeys } from '../../app/query-client';
+import { call } from '../../lib/api-client';
+import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
+
+type MemberFilter = { role?: Role; q?: string; offset: number; limit: number };
+
+export const memberKeys = {
+  all: [...adminKeys.all, 'members'] as const,
+  list: (filter: MemberFilter) => [...memberKeys.all, 'list', filter] as const,
+  detail: (id: number | null) => [...memberKeys.all, 'detail', id] as const,
+};
+
+export function useMembers(filter: MemberFilter) {
+  return usePagedQuery(memberKeys.list(filter), routes.members, { query: filter });
+}
+
+export function useMember(id: number | null) {
+  return useQuery({
+    queryKey: memberKeys.detail(id),
+    queryFn: () => call(routes.member, { params: { id: id! } }),
+    enabled: id !== null,
+  });
+}
+
+type MemberChange =
+  | { id: number; kind: 'role'; role: Role }
+  | { id: number; kind: 'ban'; is_banned: boolean }
+  | { id: number; kind: 'admin'; is_admin: boolean }
+  | { id: number; kind: 'delete' };
+
+/** Every change the Users page makes to a member; errors are shown, never swallowed. */
+export function useMemberChange() {
+  return useRefreshingMutation(
+    (change: MemberChange): Promise<User | void> => {
+      const params = { id: change.id };
+      switch (change.kind) {
+        case 'role':
+          return call(routes.setMemberRole, { params, body: { role: change.role } });
+        case 'ban':
+          return call(routes.setMemberBan, { params, body: { is_banned: change.is_banned } });
+        case 'admin':
+          return call(routes.setMemberAdmin, { params, body: { is_admin: change.is_admin } });
+        case 'delete':
+          return call(routes.deleteMember, { params });
+      }
+    },
+    [memberKeys.all],
+  );
+}

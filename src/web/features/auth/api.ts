@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SignInWaiting } from '../../../contract/auth';
+import { SIGNED_IN_COOKIE } from '../../../contract/constants';
+import { routes } from '../../../contract/routes';
+import type { User } from '../../../contract/users';
+import { call } from '../../lib/api-client';
+
+export const sessionKeys = { all: ['session'] as const };
+
+/** Whether the server says this browser holds a session (a readable cookie set beside it). */
+export function probablySignedIn(): boolean {
+  return document.cookie.split('; ').includes(`${SIGNED_IN_COOKIE}=1`);
+}
+
+/** The signed-in user, or null: any answer but 200 from /users/me means signed out (docs/product.md#api-calls). */
+export function useSession() {
+  const query = useQuery({
+    queryKey: sessionKeys.all,
+    // Signed-out visitors have no session to look up: no request, no 401.
+    queryFn: () => (probablySignedIn() ? call(routes.me).catch(() => null) : null),
+    staleTime: 5 * 60_000,
+  });
+  return { user: query.data ?? null, loading: query.isPending };
+}
+
+export function useSetSession() {
+  const client = useQueryClient();
+  return (user: User | null) => client.setQueryData(sessionKeys.all, user);
+}
+
+export const LOGOUT_FAILED = 'Logout failed. Please try again.';
+
+/**
+ * Signs out, then loads `redirectTo` afresh: nothing of the signed-in user stays in memory,
+ * and no guarded page sees the session vanish and redirects somewhere else first.
+ */
+export function useSignOut(redirectTo: string) {
+  return useMutation({
+    mutationFn: () => call(routes.signOut),
+    onSuccess: () => {
+      window.location.assign(redirectTo);
+    },
+  });
+}
+
+export type Waiting = Pick<SignInWaiting, 'position'>;
+export type Exchange = { done: Promise<User>; waiting?: Waiting; onWaiting?: (waiting: Waiting) => void };
+export const NO_USER_MESSAGE = 'No user data received from callback';
+
+// The code is single-use: React's development double effects must not send it twice.
+const exchanges = new Map<string, Exchange>();
+
+const isWaiting = (answer: User | SignInWaiting | null): answer is SignInWaiting =>
+  !!answer && 'status' in answer && answer.status === 'waiting';
+
+/**
+ * Calls the callback until the sign-in is done: while it waits behind the intra's limit the
+ * server answers 202 with the place in line, and the same code and state are sent again later.
+ */
+export function exchange(code: string, state: string): Exchange {
+  const key = `${code}:${state}`;
+  let entry = exchanges.get(key);
+  if (!entry) {
+    entry = {} as Exchange;
+    entry.done = untilSignedIn(code, state, entry);
+    exchanges.set(key, entry);
+  }
+  return entry;
+}
+
+async function untilSignedIn(code: string, state: string, progress: Exchange): Promise<User> {
+  for (;;) {
+    // A 204 or an empty body would be no user at all, whatever the table says.
+    const answer: User | SignInWaiting | null = await call(routes.signInCallback, { query: { code, state } });
+    if (!isWaiting(answer)) {
+      if (!answer?.id) throw new Error(NO_USER_MESSAGE);
+      return answer;
+    }
+    progress.waiting = { position: answer.position };
+    progress.onWaiting?.(progress.waiting);
+    await new Promise((resolve) => setTimeout(resolve, answer.retry_after_ms));
+  }
+}

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { routes } from '../../../contract/routes';
+import { call } from '../../lib/api-client';
+import { useRefreshingMutation } from '../../lib/queries';
+
+export const hackathonKeys = {
+  all: ['hackathon'] as const,
+  mine: ['hackathon', 'me'] as const,
+  openEvents: ['hackathon', 'events', 'public'] as const,
+};
+
+export function useMyHackathon() {
+  return useQuery({ queryKey: hackathonKeys.mine, queryFn: () => call(routes.myHackathon) });
+}
+
+export function useOpenHackathonEvents() {
+  return useQuery({ queryKey: hackathonKeys.openEvents, queryFn: () => call(routes.openHackathonEvents) });
+}
+
+/** Registering and unregistering both refresh the candidate's status and the events' seats. */
+const useRegistration = (request: (eventId: number) => Promise<unknown>) =>
+  useRefreshingMutation(request, [hackathonKeys.all]);
+
+export const useRegister = () =>
+  useRegistration((eventId) => call(routes.registerForHackathon, { body: { event_id: eventId } }));
+export const useUnregister = () =>
+  useRegistration((eventId) => call(routes.unregisterFromHackathon, { query: { event_id: eventId } }));
