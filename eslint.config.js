@@ -5,7 +5,8 @@ import tseslint from 'typescript-eslint';
 
 /** The import direction of docs/architecture.md: web and server both use the contract, never each other. */
 const forbid = (folder, why) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: [`**/${folder}/**`, `**/${folder}`], message: why }] }],
+  // Relative paths only: `react-dom/server` is a package, not src/server.
+  'no-restricted-imports': ['error', { patterns: [{ regex: `^\\.\\.?/(.*/)?${folder}(/|$)`, message: why }] }],
 });
 
 export default tseslint.config(

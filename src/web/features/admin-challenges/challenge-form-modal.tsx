@@ -1,14 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   challengeFormSchema,
   DIFFICULTY_LEVELS,
   EXERCISE_NUMBERS,
   type Challenge,
+  type ChallengeForm,
   type ChallengeFormInput,
 } from '../../../contract/challenges';
 import { DEFAULT_VALIDATION_THRESHOLD, DEFAULT_XP_REWARD } from '../../../contract/constants';
 import { ErrorBanner } from '../../components/error-banner';
+import { Field } from '../../components/field';
 import { Modal } from '../../components/modal';
+import { contractResolver } from '../../lib/form';
 import { useSaveChallenge } from './api';
 
 type Draft = Record<string, string | boolean>;
@@ -51,34 +54,25 @@ function toForm(draft: Draft): ChallengeFormInput {
 }
 
 export function ChallengeFormModal({ challenge, onClose }: { challenge: Challenge | null; onClose: () => void }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(challenge));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, handleSubmit, getValues, formState } = useForm<Draft, unknown, ChallengeForm>({
+    defaultValues: draftOf(challenge),
+    resolver: contractResolver(challengeFormSchema, toForm),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const errors = formState.errors as Partial<Record<string, { message?: string }>>;
   const save = useSaveChallenge();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const form = toForm(draft);
-    const parsed = challengeFormSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    setErrors({});
-    save.mutate({ id: challenge?.id ?? null, form }, { onSuccess: onClose });
-  };
+  // What was typed, with the fallbacks of docs/product.md#validation-rules, as the API takes it:
+  // the schema's trimming is the server's to do.
+  const onSubmit = handleSubmit(() =>
+    save.mutate({ id: challenge?.id ?? null, form: toForm(getValues()) }, { onSuccess: onClose }),
+  );
 
-  const input = (name: string, label: string, props: Record<string, unknown> = {}) => (
-    <div className="field">
-      <label htmlFor={`challenge-${name}`}>{label}</label>
-      <input
-        id={`challenge-${name}`}
-        value={String(draft[name] ?? '')}
-        aria-invalid={errors[name] ? true : undefined}
-        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-        {...props}
-      />
-      {errors[name] && <p className="error-text">{errors[name]}</p>}
-    </div>
+  const input = (name: string, label: string, { required, ...props }: Record<string, unknown> = {}) => (
+    <Field id={`challenge-${name}`} label={label} error={errors[name]?.message} required={!!required}>
+      {(control) => <input {...control} {...register(name)} {...props} />}
+    </Field>
   );
 
   return (
@@ -86,32 +80,21 @@ export function ChallengeFormModal({ challenge, onClose }: { challenge: Challeng
       <form onSubmit={onSubmit} noValidate>
         <ErrorBanner error={save.error} fallback="Failed to save challenge" />
         {input(TEXT_FIELDS[0], 'Title', { required: true })}
-        <div className="field">
-          <label htmlFor="challenge-description">Description</label>
-          <textarea
-            id="challenge-description"
-            value={String(draft.description)}
-            aria-invalid={errors.description ? true : undefined}
-            onChange={(event) => setDraft({ ...draft, description: event.target.value })}
-            required
-          />
-          {errors.description && <p className="error-text">{errors.description}</p>}
-        </div>
+        <Field id="challenge-description" label="Description" error={errors.description?.message} required>
+          {(control) => <textarea {...control} {...register('description')} />}
+        </Field>
         <div className="form-columns">
-          <div className="field">
-            <label htmlFor="challenge-difficulty_level">Difficulty</label>
-            <select
-              id="challenge-difficulty_level"
-              value={String(draft.difficulty_level)}
-              onChange={(event) => setDraft({ ...draft, difficulty_level: event.target.value })}
-            >
-              {DIFFICULTY_LEVELS.map((level) => (
-                <option key={level} value={level}>
-                  {level}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field id="challenge-difficulty_level" label="Difficulty">
+            {(control) => (
+              <select {...control} {...register('difficulty_level')}>
+                {DIFFICULTY_LEVELS.map((level) => (
+                  <option key={level} value={level}>
+                    {level}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           {input('grade', 'Grade (0-100)', { type: 'number', min: 0, max: 100, required: true })}
           {input('validation_threshold', 'Validation threshold (0-100)', { type: 'number', min: 0, max: 100 })}
           {input('xp_reward', 'XP reward (1-1000)', { type: 'number', min: 1, max: 1000 })}
@@ -128,11 +111,7 @@ export function ChallengeFormModal({ challenge, onClose }: { challenge: Challeng
           ))}
         </fieldset>
         <label className="row checkbox">
-          <input
-            type="checkbox"
-            checked={Boolean(draft.is_active)}
-            onChange={(event) => setDraft({ ...draft, is_active: event.target.checked })}
-          />
+          <input type="checkbox" {...register('is_active')} />
           Active (assigned to newly approved candidates)
         </label>
         <div className="modal-actions">

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   CLUB_EVENT_DESCRIPTION_MAX,
   CLUB_EVENT_LOCATION_MAX,
@@ -8,8 +9,9 @@ import {
   type ClubEventUpdate,
 } from '../../../contract/club-events';
 import { ErrorBanner } from '../../components/error-banner';
+import { Field } from '../../components/field';
 import { Modal } from '../../components/modal';
-import { ApiError } from '../../lib/api-client';
+import { contractResolver, showServerErrors, useFocusFirstError } from '../../lib/form';
 import { useClubEventChange } from './api';
 
 type Draft = { title: string; description: string; location: string; starts_at: string; ends_at: string };
@@ -45,94 +47,62 @@ const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export function EventFormModal({ event, onClose }: { event: ClubEvent | null; onClose: () => void }) {
   const [initial] = useState(() => draftOf(event));
-  const [draft, setDraft] = useState<Draft>(initial);
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
-  const save = useClubEventChange();
-
-  const showErrors = (issues: readonly { path: string; message: string }[]) => {
-    const found: Partial<Record<Key, string>> = {};
-    for (const issue of issues) {
-      const key = issue.path as Key;
-      if (key in initial && !found[key]) found[key] = issue.message;
-    }
-    setErrors(found);
-    const first = (Object.keys(initial) as Key[]).find((key) => found[key]);
-    if (first) document.getElementById(`event-${first}`)?.focus();
-  };
-
-  const onSubmit = (submitted: FormEvent) => {
-    submitted.preventDefault();
-    save.reset();
-    const parsed = clubEventBodySchema.safeParse({
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(form);
+  const { register, handleSubmit, getValues, setError, formState } = useForm({
+    defaultValues: initial,
+    resolver: contractResolver(clubEventBodySchema, (draft: Draft) => ({
       ...draft,
       starts_at: fromLocalInput(draft.starts_at),
       ends_at: fromLocalInput(draft.ends_at),
-    });
-    if (!parsed.success) {
-      showErrors(parsed.error.issues.map((issue) => ({ path: String(issue.path[0] ?? ''), message: issue.message })));
-      return;
-    }
-    setErrors({});
-    const onError = (error: Error) => {
-      if (error instanceof ApiError && error.details?.length) showErrors(error.details);
-    };
-    if (!event) {
-      save.mutate({ kind: 'create', body: parsed.data }, { onSuccess: onClose, onError });
-      return;
-    }
-    // Only the fields the admin touched: an untouched time keeps its seconds, the audit names real changes.
-    const body: ClubEventUpdate = Object.fromEntries(
-      (Object.keys(draft) as Key[]).filter((key) => draft[key] !== initial[key]).map((key) => [key, parsed.data[key]]),
-    );
-    if (Object.keys(body).length === 0) return onClose();
-    save.mutate({ kind: 'update', id: event.id, body }, { onSuccess: onClose, onError });
-  };
+    })),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = formState;
+  const save = useClubEventChange();
 
-  const describedBy = (key: Key, hint?: boolean) =>
-    [hint ? `event-${key}-hint` : '', errors[key] ? `event-${key}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const error = (key: Key) =>
-    errors[key] && (
-      <p className="error-text" id={`event-${key}-error`}>
-        {errors[key]}
-      </p>
-    );
-  const input = (key: Key, label: string, props: Record<string, unknown> = {}, hint?: string) => (
-    <div className="field">
-      <label htmlFor={`event-${key}`}>{label}</label>
-      {hint && (
-        <p className="hint" id={`event-${key}-hint`}>
-          {hint}
-        </p>
-      )}
-      <input
-        id={`event-${key}`}
-        value={draft[key]}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={describedBy(key, Boolean(hint))}
-        onChange={(change) => setDraft({ ...draft, [key]: change.target.value })}
-        {...props}
-      />
-      {error(key)}
-    </div>
+  const onSubmit = handleSubmit(
+    (parsed) => {
+      const draft = getValues();
+      const onError = (error: Error) => {
+        if (showServerErrors(error, setError, { accept: (path) => path in initial })) focusFirstError();
+      };
+      if (!event) {
+        save.mutate({ kind: 'create', body: parsed }, { onSuccess: onClose, onError });
+        return;
+      }
+      // Only the fields the admin touched: an untouched time keeps its seconds, the audit names real changes.
+      const body: ClubEventUpdate = Object.fromEntries(
+        (Object.keys(initial) as Key[]).filter((key) => draft[key] !== initial[key]).map((key) => [key, parsed[key]]),
+      );
+      if (Object.keys(body).length === 0) return onClose();
+      save.mutate({ kind: 'update', id: event.id, body }, { onSuccess: onClose, onError });
+    },
+    () => focusFirstError(),
+  );
+
+  const input = (key: Key, label: string, { required, ...props }: Record<string, unknown> = {}, hint?: string) => (
+    <Field id={`event-${key}`} label={label} hint={hint} hintFirst error={errors[key]?.message} required={!!required}>
+      {(control) => <input {...control} {...register(key)} {...props} />}
+    </Field>
   );
 
   return (
     <Modal title={event ? 'Edit event' : 'Add event'} onClose={onClose}>
-      <form onSubmit={onSubmit} noValidate>
+      <form
+        ref={form}
+        onSubmit={(submitted) => {
+          save.reset();
+          return onSubmit(submitted);
+        }}
+        noValidate
+      >
         <ErrorBanner error={save.error} fallback="Failed to save event" />
         {input('title', 'Title', { required: true, maxLength: CLUB_EVENT_TITLE_MAX })}
-        <div className="field">
-          <label htmlFor="event-description">Description (optional)</label>
-          <textarea
-            id="event-description"
-            value={draft.description}
-            maxLength={CLUB_EVENT_DESCRIPTION_MAX}
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={describedBy('description')}
-            onChange={(change) => setDraft({ ...draft, description: change.target.value })}
-          />
-          {error('description')}
-        </div>
+        <Field id="event-description" label="Description (optional)" error={errors.description?.message}>
+          {(control) => <textarea {...control} {...register('description')} maxLength={CLUB_EVENT_DESCRIPTION_MAX} />}
+        </Field>
         {input('location', 'Location (optional)', { maxLength: CLUB_EVENT_LOCATION_MAX })}
         <div className="form-columns">
           {input('starts_at', 'Starts', { type: 'datetime-local', required: true }, `Time zone: ${TIME_ZONE}`)}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MAX_HACKATHON_XP } from '../../../contract/constants';
 import { EVENT_REQUIRED_MESSAGE, type HackathonEvent, type Team } from '../../../contract/hackathon';
 import { ErrorBanner } from '../../components/error-banner';
+import { Field } from '../../components/field';
 import { Spinner } from '../../components/loading-screen';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
@@ -44,15 +45,16 @@ function EventForm({ onError }: { onError: (message: string | null) => void }) {
     });
   };
   const field = (name: keyof typeof form, label: string, props: Record<string, unknown> = {}) => (
-    <div className="field">
-      <label htmlFor={`event-${name}`}>{label}</label>
-      <input
-        id={`event-${name}`}
-        value={form[name]}
-        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-        {...props}
-      />
-    </div>
+    <Field id={`event-${name}`} label={label}>
+      {(control) => (
+        <input
+          {...control}
+          value={form[name]}
+          onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+          {...props}
+        />
+      )}
+    </Field>
   );
   return (
     <form onSubmit={submit} className="stack-tight" noValidate>

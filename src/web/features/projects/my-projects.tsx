@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   isFutureDeadline,
   PROJECT_DEADLINE_MESSAGE,
@@ -9,9 +10,10 @@ import {
   type Project,
 } from '../../../contract/projects';
 import { ErrorBanner } from '../../components/error-banner';
+import { Field } from '../../components/field';
 import { Spinner } from '../../components/loading-screen';
-import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
+import { contractResolver, showServerErrors } from '../../lib/form';
 import { PROJECT_STATUS_BADGE } from './project-status';
 import { useMyProjects, useProposeProject } from './api';
 import './projects.css';
@@ -51,77 +53,73 @@ function ProjectItem({ project }: { project: Project }) {
   );
 }
 
+const toInput = (fields: Fields) => ({
+  title: fields.title,
+  description: fields.description,
+  deadline: fields.deadline ? endOfDay(fields.deadline) : null,
+});
+const checkShape = contractResolver(projectFormSchema, toInput);
+
+/** The contract's schema, then the browser's clock: a deadline must still be ahead. */
+const resolver: typeof checkShape = async (values, context, options) => {
+  const result = await checkShape(values, context, options);
+  if (Object.keys(result.errors).length > 0 || isFutureDeadline(result.values.deadline ?? null, new Date())) {
+    return result;
+  }
+  return { values: {}, errors: { deadline: { type: 'future', message: PROJECT_DEADLINE_MESSAGE } } };
+};
+
 /** The proposal form, validated with the contract's schema before it is sent. */
 function ProposeForm() {
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const { register, handleSubmit, reset, setError, formState } = useForm({
+    defaultValues: EMPTY,
+    resolver,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = formState;
   const [sent, setSent] = useState<string | null>(null);
   const propose = useProposeProject();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSent(null);
-    const parsed = projectFormSchema.safeParse({
-      title: fields.title,
-      description: fields.description,
-      deadline: fields.deadline ? endOfDay(fields.deadline) : null,
-    });
-    const found: typeof errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) found[String(issue.path[0]) as keyof Fields] ??= issue.message;
-    } else if (!isFutureDeadline(parsed.data.deadline, new Date())) {
-      found.deadline = PROJECT_DEADLINE_MESSAGE;
-    }
-    setErrors(found);
-    if (!parsed.success || Object.keys(found).length > 0) return;
-    propose.mutate(parsed.data, {
+  const onSubmit = handleSubmit((form) =>
+    propose.mutate(form, {
       onSuccess: (project) => {
-        setFields(EMPTY);
+        reset();
         setSent(`"${project.title}" was sent to the board: you will see its decision here.`);
       },
-      onError: (error) => {
-        // The server's field errors (a deadline it finds past, say) go under their fields.
-        if (error instanceof ApiError && error.details) {
-          setErrors(Object.fromEntries(error.details.map((detail) => [detail.path, detail.message])));
-        }
-      },
-    });
-  };
-
-  const field = (name: keyof Fields) => ({
-    id: `project-${name}`,
-    name,
-    value: fields[name],
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `project-${name}-error` : undefined,
-    onChange: (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value }),
-  });
-  const error = (name: keyof Fields) =>
-    errors[name] && (
-      <p className="error-text" id={`project-${name}-error`}>
-        {errors[name]}
-      </p>
-    );
+      // The server's field errors (a deadline it finds past, say) go under their fields.
+      onError: (error) => showServerErrors(error, setError),
+    }),
+  );
 
   return (
-    <form className="stack project-form" onSubmit={onSubmit} noValidate aria-labelledby="propose-title">
+    <form
+      className="stack project-form"
+      onSubmit={(event) => {
+        setSent(null);
+        return onSubmit(event);
+      }}
+      noValidate
+      aria-labelledby="propose-title"
+    >
       <h3 id="propose-title">Propose a project</h3>
-      <div className="field">
-        <label htmlFor="project-title">Title</label>
-        <input {...field('title')} maxLength={PROJECT_TITLE_MAX} required autoComplete="off" />
-        {error('title')}
-      </div>
-      <div className="field">
-        <label htmlFor="project-description">Description</label>
-        <textarea {...field('description')} maxLength={PROJECT_DESCRIPTION_MAX} required rows={5} />
-        <p className="hint">What you want to build, with whom, and what you need from the club.</p>
-        {error('description')}
-      </div>
-      <div className="field">
-        <label htmlFor="project-deadline">Deadline (optional)</label>
-        <input {...field('deadline')} type="date" min={today()} />
-        {error('deadline')}
-      </div>
+      <Field id="project-title" label="Title" error={errors.title?.message} required>
+        {(control) => <input {...control} {...register('title')} maxLength={PROJECT_TITLE_MAX} autoComplete="off" />}
+      </Field>
+      <Field
+        id="project-description"
+        label="Description"
+        hint="What you want to build, with whom, and what you need from the club."
+        error={errors.description?.message}
+        required
+      >
+        {(control) => (
+          <textarea {...control} {...register('description')} maxLength={PROJECT_DESCRIPTION_MAX} rows={5} />
+        )}
+      </Field>
+      <Field id="project-deadline" label="Deadline (optional)" error={errors.deadline?.message}>
+        {(control) => <input {...control} {...register('deadline')} type="date" min={today()} />}
+      </Field>
       {propose.isError && <ErrorBanner error={propose.error} fallback="Failed to propose the project" />}
       {sent && (
         <p className="alert alert-success" role="status">

@@ -1,87 +1,75 @@
-import { useState, type FormEvent } from 'react';
-import {
-  applicationFormSchema,
-  EXPERIENCE_LEVELS,
-  MOTIVATION_MESSAGE,
-  type ApplicationForm as Form,
-} from '../../../contract/applications';
+import { useForm, useWatch } from 'react-hook-form';
+import { applicationFormSchema, EXPERIENCE_LEVELS, MOTIVATION_MESSAGE } from '../../../contract/applications';
 import { MOTIVATION_MAX, MOTIVATION_MIN } from '../../../contract/constants';
+import { Field } from '../../components/field';
 import { errorMessage } from '../../lib/api-client';
+import { contractResolver } from '../../lib/form';
 import { useSubmitApplication } from './api';
 
 const LEVEL_LABELS = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' } as const;
 
+type Draft = { motivation: string; experience_level: string; github_profile: string; portfolio_url: string };
+
 /** Step 0: the application form of docs/product.md#validation-rules, validated by the same schema as the server. */
 export function ApplicationForm() {
-  const [form, setForm] = useState<Required<Omit<Form, 'selected_project_id'>>>({
-    motivation: '',
-    experience_level: 'beginner',
-    github_profile: '',
-    portfolio_url: '',
+  const { register, handleSubmit, control, formState } = useForm({
+    defaultValues: { motivation: '', experience_level: 'beginner', github_profile: '', portfolio_url: '' } as Draft,
+    resolver: contractResolver(applicationFormSchema, (draft: Draft) => ({ ...draft, selected_project_id: null })),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors } = formState;
   const submit = useSubmitApplication();
-  const length = form.motivation.trim().length;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = applicationFormSchema.safeParse({ ...form, selected_project_id: null });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    setErrors({});
-    submit.mutate({ ...parsed.data, selected_project_id: null });
-  };
-
-  const field = (name: keyof typeof form) => ({
-    id: `application-${name}`,
-    name,
-    value: form[name] ?? '',
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `application-${name}-error` : undefined,
-    onChange: (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value }),
-  });
-  const error = (name: string) =>
-    errors[name] && (
-      <p className="error-text" id={`application-${name}-error`}>
-        {errors[name]}
-      </p>
-    );
+  const length = useWatch({ control, name: 'motivation' }).trim().length;
 
   return (
-    <form className="card stack" onSubmit={onSubmit} noValidate>
+    <form
+      className="card stack"
+      onSubmit={handleSubmit((form) => submit.mutate({ ...form, selected_project_id: null }))}
+      noValidate
+    >
       <h2>Apply to the club</h2>
       <p className="muted">Tell the board why you want to join. Everything but your motivation is optional.</p>
-      <div className="field">
-        <label htmlFor="application-motivation">Motivation</label>
-        <textarea {...field('motivation')} maxLength={MOTIVATION_MAX} required rows={7} />
-        <p className="hint" id="application-motivation-count" aria-live="polite">
-          {length}/{MOTIVATION_MAX} characters (minimum {MOTIVATION_MIN})
-        </p>
-        {length > 0 && length < MOTIVATION_MIN && !errors.motivation && <p className="hint">{MOTIVATION_MESSAGE}</p>}
-        {error('motivation')}
-      </div>
-      <div className="field">
-        <label htmlFor="application-experience_level">Experience level</label>
-        <select {...field('experience_level')}>
-          {EXPERIENCE_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {LEVEL_LABELS[level]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="application-github_profile">GitHub profile (optional)</label>
-        <input {...field('github_profile')} type="url" inputMode="url" placeholder="https://github.com/your-login" />
-        {error('github_profile')}
-      </div>
-      <div className="field">
-        <label htmlFor="application-portfolio_url">Portfolio URL (optional)</label>
-        <input {...field('portfolio_url')} type="url" inputMode="url" placeholder="https://" />
-        {error('portfolio_url')}
-      </div>
+      <Field id="application-motivation" label="Motivation" error={errors.motivation?.message} required>
+        {(control) => (
+          <>
+            <textarea {...control} {...register('motivation')} maxLength={MOTIVATION_MAX} rows={7} />
+            <p className="hint" id="application-motivation-count" aria-live="polite">
+              {length}/{MOTIVATION_MAX} characters (minimum {MOTIVATION_MIN})
+            </p>
+            {length > 0 && length < MOTIVATION_MIN && !errors.motivation && (
+              <p className="hint">{MOTIVATION_MESSAGE}</p>
+            )}
+          </>
+        )}
+      </Field>
+      <Field id="application-experience_level" label="Experience level" error={errors.experience_level?.message}>
+        {(control) => (
+          <select {...control} {...register('experience_level')}>
+            {EXPERIENCE_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {LEVEL_LABELS[level]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="application-github_profile" label="GitHub profile (optional)" error={errors.github_profile?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...register('github_profile')}
+            type="url"
+            inputMode="url"
+            placeholder="https://github.com/your-login"
+          />
+        )}
+      </Field>
+      <Field id="application-portfolio_url" label="Portfolio URL (optional)" error={errors.portfolio_url?.message}>
+        {(control) => (
+          <input {...control} {...register('portfolio_url')} type="url" inputMode="url" placeholder="https://" />
+        )}
+      </Field>
       {submit.isError && (
         <p className="alert" role="alert">
           {errorMessage(submit.error, 'Failed to submit application')}

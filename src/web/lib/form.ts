@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from './api-client';
+
+/**
+ * react-hook-form's resolver for a contract schema (docs/decisions/0113): the schema judges what
+ * the form holds once `toInput` has put it in the API's shape (a number typed as text, a local
+ * time), its first message per field lands under that field, and the submit handler receives the
+ * parsed value the API takes.
+ */
+export function contractResolver<V extends FieldValues, S extends z.ZodType>(
+  schema: S,
+  toInput: (values: V) => unknown = (values) => values,
+): Resolver<V, unknown, z.output<S>> {
+  const resolve = zodResolver(schema as never) as unknown as Resolver<FieldValues, unknown, z.output<S>>;
+  return (values, context, options) =>
+    resolve(toInput(values) as FieldValues, context, options as never) as ReturnType<Resolver<V, unknown, z.output<S>>>;
+}
+
+/**
+ * Puts the server's field errors (the error shape's `details[].path`) under the fields they name,
+ * the first message of each; `prefix` is an envelope around the form's own paths (`settings.`).
+ * Answers whether any landed.
+ */
+export function showServerErrors<V extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<V>,
+  { prefix = '', accept = () => true }: { prefix?: string; accept?: (path: string) => boolean } = {},
+): boolean {
+  if (!(error instanceof ApiError) || !error.details?.length) return false;
+  const seen = new Set<string>();
+  for (const detail of error.details) {
+    const path = detail.path.startsWith(prefix) ? detail.path.slice(prefix.length) : detail.path;
+    if (!path || seen.has(path) || !accept(path)) continue;
+    seen.add(path);
+    setError(path as Path<V>, { type: 'server', message: detail.message });
+  }
+  return seen.size > 0;
+}
+
+/**
+ * Focuses the first field, in reading order, that shows an error (or a list's error marked
+ * `data-error-anchor`), once React has drawn the messages: call the answer after setting errors.
+ * It waits for the render that shows them, which may come after the one its own call causes.
+ */
+export function useFocusFirstError(form: RefObject<HTMLFormElement | null>): () => void {
+  const pending = useRef(false);
+  const [, redraw] = useState(0);
+  useEffect(() => {
+    if (!pending.current) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-error-anchor]');
+    if (!first) return;
+    pending.current = false;
+    first.focus();
+  });
+  return () => {
+    pending.current = true;
+    redraw((count) => count + 1);
+  };
+}
