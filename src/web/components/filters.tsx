@@ -1,4 +1,14 @@
-/** A labelled text filter of an admin list. */
+import { useEffect, useRef, useState } from 'react';
+
+/** How long the box waits after the last key before it tells the list (and the address) what to look for. */
+const TYPING_PAUSE_MS = 250;
+
+/**
+ * A labelled text filter of an admin list. It holds what is typed and passes it on once the typing
+ * pauses: the address it is bound to changes a moment after each call, and a box that showed the
+ * address would lose the keys typed meanwhile. A change of the address made elsewhere (back,
+ * a link) shows in the box.
+ */
 export function TextFilter({
   label,
   value,
@@ -10,15 +20,38 @@ export function TextFilter({
   placeholder?: string;
   onChange: (value: string) => void;
 }) {
+  const [typed, setTyped] = useState(value);
+  const [typing, setTyping] = useState(false);
+  const [shown, setShown] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The timer calls the newest onChange: the one of its keystroke would write an address that other filters have changed since.
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  });
+  if (value !== shown) {
+    setShown(value);
+    if (!typing) setTyped(value);
+  }
+  useEffect(() => () => clearTimeout(timer.current), []);
   return (
     <label className="field">
       <span>{label}</span>
       <input
         className="input"
         type="search"
-        value={value}
+        value={typed}
         placeholder={placeholder}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          const next = event.target.value;
+          setTyped(next);
+          setTyping(true);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => {
+            setTyping(false);
+            latest.current(next);
+          }, TYPING_PAUSE_MS);
+        }}
       />
     </label>
   );

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { APPLICATION_STATUSES, type Application, type ApplicationStatus } from '../../../contract/applications';
+import { applicationListQuerySchema, type Application, type ApplicationStatus } from '../../../contract/applications';
 import { APPLICATIONS_PAGE_SIZE } from '../../../contract/constants';
+import { AdminList } from '../../components/admin-list';
+import { Notice } from '../../components/notice';
 import { Avatar } from '../../components/avatar';
 import { ErrorBanner } from '../../components/error-banner';
 import { SelectFilter } from '../../components/filters';
-import { Spinner } from '../../components/loading-screen';
 import { Modal } from '../../components/modal';
-import { Pager } from '../../components/pager';
 import { formatDate } from '../../lib/format';
+import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { APPLICATIONS_CSV_URL, useApplications, useBulkReview, useReviewApplication } from './api';
 import '../admin-shared.css';
@@ -111,20 +111,23 @@ function ApplicationModal({ application, onClose }: { application: Application; 
   );
 }
 
+const BULK_DECISIONS = [
+  { decision: 'approved', label: 'Approve selected', className: 'btn btn-small' },
+  { decision: 'declined', label: 'Decline selected', className: 'btn btn-danger btn-small' },
+] as const;
+
+/** The address of the Applications page: the contract's filters (`?status=pending`, linked from the Overview). */
+const APPLICATIONS_LIST = applicationListQuerySchema.omit({ limit: true });
+
 /** Applications page (docs/product.md#applications-page), with bulk review and the CSV export. */
 export function ApplicationsPage() {
   usePageTitle('Applications');
-  // The filter lives in the address (`?status=pending`), so that other pages can link to a filtered list.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('status');
-  const status: ApplicationStatus | '' = APPLICATION_STATUSES.find((known) => known === requested) ?? '';
-  const setStatus = (next: ApplicationStatus | '') => setSearchParams(next ? { status: next } : {}, { replace: true });
-  const [offset, setOffset] = useState(0);
+  const list = useListParams(APPLICATIONS_LIST);
+  const { status, offset } = list.values;
   const [viewing, setViewing] = useState<Application | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkResult, setBulkResult] = useState<string | null>(null);
-  const query = { status: status || undefined, offset, limit: APPLICATIONS_PAGE_SIZE };
-  const applications = useApplications(query);
+  const applications = useApplications({ status, offset, limit: APPLICATIONS_PAGE_SIZE });
   const bulk = useBulkReview();
   const review = (decision: 'approved' | 'declined') =>
     bulk.mutate(
@@ -144,57 +147,59 @@ export function ApplicationsPage() {
     else next.add(id);
     setSelected(next);
   };
+  const statusFilter = list.choice('status');
 
   return (
-    <div>
-      <div className="admin-toolbar">
-        <h1>Applications</h1>
-        <div className="filters">
+    <AdminList
+      title="Applications"
+      filters={
+        <>
           <SelectFilter
             label="Status"
-            value={status}
             options={STATUS_FILTERS}
+            value={statusFilter.value}
             onChange={(value) => {
-              setStatus(value);
-              setOffset(0);
+              statusFilter.onChange(value);
               setSelected(new Set());
             }}
           />
           <a className="btn btn-secondary" href={APPLICATIONS_CSV_URL} download>
             Export CSV
           </a>
-        </div>
-      </div>
-      <ErrorBanner error={applications.error} fallback="Failed to load applications" />
-      <ErrorBanner error={bulk.error} fallback="The review could not be saved" />
-      {bulkResult && (
-        <p className="alert alert-success" role="status">
-          {bulkResult}
-        </p>
-      )}
-      {selected.size > 0 && (
-        <div className="card row bulk-bar">
-          <strong>{selected.size} selected</strong>
-          <button type="button" className="btn btn-small" disabled={bulk.isPending} onClick={() => review('approved')}>
-            Approve selected
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger btn-small"
-            disabled={bulk.isPending}
-            onClick={() => review('declined')}
-          >
-            Decline selected
-          </button>
-        </div>
-      )}
-      {applications.isPending ? (
-        <Spinner label="Loading applications" />
-      ) : applications.data?.data.length === 0 ? (
-        <p className="empty-state">No applications{status ? ` with status ${status}` : ''} yet.</p>
-      ) : (
+        </>
+      }
+      list={applications}
+      loading="Loading applications"
+      failed="Failed to load applications"
+      notices={
+        <>
+          <ErrorBanner error={bulk.error} fallback="The review could not be saved" />
+          <Notice text={bulkResult} success />
+          {selected.size > 0 && (
+            <div className="card row bulk-bar">
+              <strong>{selected.size} selected</strong>
+              {BULK_DECISIONS.map(({ decision, label, className }) => (
+                <button
+                  key={decision}
+                  type="button"
+                  className={className}
+                  disabled={bulk.isPending}
+                  onClick={() => review(decision)}
+                >
+                  {label}
+                </button>
+              ))}
+            </div>
+          )}
+        </>
+      }
+      empty={<p className="empty-state">No applications{status ? ` with status ${status}` : ''} yet.</p>}
+      pager={list.pager(APPLICATIONS_PAGE_SIZE)}
+      dialog={viewing && <ApplicationModal application={viewing} onClose={() => setViewing(null)} />}
+    >
+      {(rows) => (
         <ul className="card-grid">
-          {applications.data?.data.map((application) => (
+          {rows.map((application) => (
             <li key={application.id} className="card stack">
               <div className="row">
                 {application.status === 'pending' && (
@@ -226,14 +231,7 @@ export function ApplicationsPage() {
           ))}
         </ul>
       )}
-      <Pager
-        offset={offset}
-        limit={APPLICATIONS_PAGE_SIZE}
-        total={applications.data?.total ?? 0}
-        onChange={setOffset}
-      />
-      {viewing && <ApplicationModal application={viewing} onClose={() => setViewing(null)} />}
-    </div>
+    </AdminList>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Challenge } from '../../../contract/challenges';
-import { ErrorBanner } from '../../components/error-banner';
-import { Spinner } from '../../components/loading-screen';
+import { AdminList } from '../../components/admin-list';
+import { Notice } from '../../components/notice';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useChallengeCatalog, useDeleteChallenge } from './api';
 import { ChallengeFormModal } from './challenge-form-modal';
@@ -21,26 +21,27 @@ export function ChallengesPage() {
     });
 
   return (
-    <div>
-      <div className="admin-toolbar">
-        <h1>Challenges</h1>
+    <AdminList
+      title="Challenges"
+      actions={
         <button type="button" className="btn" onClick={() => setEditing('new')}>
           Add challenge
         </button>
-      </div>
-      <ErrorBanner error={challenges.error} fallback="Failed to load challenges" />
-      {deleteError && (
-        <p className="alert" role="alert">
-          {deleteError}
-        </p>
-      )}
-      {challenges.isPending ? (
-        <Spinner label="Loading challenges" />
-      ) : challenges.data?.data.length === 0 ? (
-        <p className="empty-state">No challenges yet: add the four challenges candidates will work on.</p>
-      ) : (
+      }
+      list={challenges}
+      loading="Loading challenges"
+      failed="Failed to load challenges"
+      notices={<Notice text={deleteError} />}
+      empty={<p className="empty-state">No challenges yet: add the four challenges candidates will work on.</p>}
+      dialog={
+        editing && (
+          <ChallengeFormModal challenge={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        )
+      }
+    >
+      {(rows) => (
         <ul className="card-grid">
-          {challenges.data?.data.map((challenge) => (
+          {rows.map((challenge) => (
             <li key={challenge.id} className="card stack">
               <div className="row">
                 <h2 className="card-title">{challenge.title}</h2>
@@ -82,10 +83,7 @@ export function ChallengesPage() {
           ))}
         </ul>
       )}
-      {editing && (
-        <ChallengeFormModal challenge={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      )}
-    </div>
+    </AdminList>
   );
 }
 

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { EXERCISE_NUMBERS, type AdminUserChallenge } from '../../../contract/challenges';
 import { XP_PER_EXERCISE } from '../../../contract/constants';
+import { AdminList } from '../../components/admin-list';
+import { Notice } from '../../components/notice';
 import { Avatar } from '../../components/avatar';
 import { ErrorBanner } from '../../components/error-banner';
-import { Spinner } from '../../components/loading-screen';
 import { Modal } from '../../components/modal';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -112,29 +113,40 @@ export function SubmissionsPage() {
   const queue = useSubmissions();
 
   return (
-    <div>
-      <div className="admin-toolbar">
-        <h1>Submissions</h1>
+    <AdminList
+      title="Submissions"
+      actions={
         <button type="button" className="btn btn-secondary" onClick={() => queue.refetch()} disabled={queue.isFetching}>
           Refresh
         </button>
-      </div>
-      <ErrorBanner error={queue.error} fallback="Failed to load submissions" />
-      {done && (
-        <p className="alert alert-success" role="status">
-          {done}
-        </p>
-      )}
-      {queue.isPending ? (
-        <Spinner label="Loading submissions" />
-      ) : queue.data?.data.length === 0 ? (
+      }
+      list={queue}
+      loading="Loading submissions"
+      failed="Failed to load submissions"
+      notices={<Notice text={done} success />}
+      empty={
         <div className="empty-state">
           <h2>No Pending Submissions</h2>
           <p>All challenge submissions have been reviewed.</p>
         </div>
-      ) : (
+      }
+      dialog={
+        reviewing && (
+          <ReviewModal
+            submission={reviewing.submission}
+            decision={reviewing.decision}
+            onClose={() => setReviewing(null)}
+            onDone={(message) => {
+              setReviewing(null);
+              setDone(message);
+            }}
+          />
+        )
+      }
+    >
+      {(rows) => (
         <ul className="submission-list">
-          {queue.data?.data.map((submission) => (
+          {rows.map((submission) => (
             <li key={submission.id} className="card stack">
               <div className="row">
                 <Avatar name={submission.user.intra_login} imageUrl={submission.user.image_url} />
@@ -192,18 +204,7 @@ export function SubmissionsPage() {
           ))}
         </ul>
       )}
-      {reviewing && (
-        <ReviewModal
-          submission={reviewing.submission}
-          decision={reviewing.decision}
-          onClose={() => setReviewing(null)}
-          onDone={(message) => {
-            setReviewing(null);
-            setDone(message);
-          }}
-        />
-      )}
-    </div>
+    </AdminList>
   );
 }
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { ClubEvent } from '../../../contract/club-events';
-import { ErrorBanner } from '../../components/error-banner';
-import { Spinner } from '../../components/loading-screen';
-import { Pager } from '../../components/pager';
+import { clubEventListQuerySchema, type ClubEvent } from '../../../contract/club-events';
+import { AdminList } from '../../components/admin-list';
+import { Notice } from '../../components/notice';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
+import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EventFormModal } from './event-form-modal';
 import { useClubEventChange, useClubEvents } from './api';
@@ -16,10 +16,14 @@ const PAGE_SIZE = 20;
 /** Over once its end has passed, or its start when it has none: the rule of the public list. */
 const isOver = (event: ClubEvent, now: number) => Date.parse(event.ends_at ?? event.starts_at) <= now;
 
+/** The address of the Events page: its page. */
+const EVENTS_LIST = clubEventListQuerySchema.omit({ limit: true });
+
 /** `/admin/events`: the club events the landing page announces, with create, edit and delete. */
 export function EventsPage() {
   usePageTitle('Events');
-  const [offset, setOffset] = useState(0);
+  const list = useListParams(EVENTS_LIST);
+  const { offset } = list.values;
   const [editing, setEditing] = useState<ClubEvent | 'new' | null>(null);
   const [now] = useState(() => Date.now());
   const events = useClubEvents({ offset, limit: PAGE_SIZE });
@@ -31,35 +35,34 @@ export function EventsPage() {
       { kind: 'delete', id: event.id },
       {
         // The last event of a page gone: show the page before it.
-        onSuccess: () => events.data?.data.length === 1 && offset > 0 && setOffset(Math.max(0, offset - PAGE_SIZE)),
+        onSuccess: () =>
+          events.data?.data.length === 1 && offset > 0 && list.set({ offset: Math.max(0, offset - PAGE_SIZE) }),
       },
     );
   };
 
   return (
-    <div>
-      <div className="admin-toolbar">
-        <div>
-          <h1>Events</h1>
-          <p className="muted">Club events not yet over show on the landing page, soonest first.</p>
-        </div>
+    <AdminList
+      title="Events"
+      lead="Club events not yet over show on the landing page, soonest first."
+      actions={
         <button type="button" className="btn" onClick={() => setEditing('new')}>
           Add event
         </button>
-      </div>
-      <ErrorBanner error={events.error} fallback="Failed to load events" />
-      {remove.isError && (
-        <p className="alert" role="alert">
-          {`Failed to delete event: ${errorMessage(remove.error, 'Unknown error')}`}
-        </p>
-      )}
-      {events.isPending ? (
-        <Spinner label="Loading events" />
-      ) : events.data?.data.length === 0 ? (
-        <p className="empty-state">No club events yet: add one and it shows on the landing page.</p>
-      ) : (
+      }
+      list={events}
+      loading="Loading events"
+      failed="Failed to load events"
+      notices={
+        <Notice text={remove.isError && `Failed to delete event: ${errorMessage(remove.error, 'Unknown error')}`} />
+      }
+      empty={<p className="empty-state">No club events yet: add one and it shows on the landing page.</p>}
+      pager={list.pager(PAGE_SIZE)}
+      dialog={editing && <EventFormModal event={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    >
+      {(rows) => (
         <ul className="card-grid">
-          {events.data?.data.map((event) => (
+          {rows.map((event) => (
             <li key={event.id} className="card stack">
               <div className="row">
                 <h2 className="card-title event-title">{event.title}</h2>
@@ -93,9 +96,7 @@ export function EventsPage() {
           ))}
         </ul>
       )}
-      {events.data && <Pager offset={offset} limit={PAGE_SIZE} total={events.data.total} onChange={setOffset} />}
-      {editing && <EventFormModal event={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </div>
+    </AdminList>
   );
 }
 

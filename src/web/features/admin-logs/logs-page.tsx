@@ -1,59 +1,44 @@
-import { useDeferredValue, useState } from 'react';
+import { auditLogQuerySchema } from '../../../contract/audit';
 import { AUDIT_LOGS_PAGE_SIZE } from '../../../contract/constants';
-import { ErrorBanner } from '../../components/error-banner';
+import { AdminList } from '../../components/admin-list';
 import { TextFilter } from '../../components/filters';
-import { Spinner } from '../../components/loading-screen';
-import { Pager } from '../../components/pager';
 import { formatDateTime } from '../../lib/format';
+import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAuditLogs } from './api';
 import '../admin-shared.css';
 
+/** The address of the Logs page: the contract's audit filters. */
+const LOGS_LIST = auditLogQuerySchema.omit({ limit: true });
+
 /** Logs page (docs/product.md#logs-page): the audit log as a table, filtered by action and entity, 50 a page. */
 export function LogsPage() {
   usePageTitle('Logs');
-  const [action, setAction] = useState('');
-  const [entity, setEntity] = useState('');
-  const [offset, setOffset] = useState(0);
-  const query = {
-    action: useDeferredValue(action.trim()) || undefined,
-    entity_type: useDeferredValue(entity.trim()) || undefined,
+  const list = useListParams(LOGS_LIST);
+  const { action, entity_type, offset } = list.values;
+  const logs = useAuditLogs({
+    action: action || undefined,
+    entity_type: entity_type || undefined,
     offset,
     limit: AUDIT_LOGS_PAGE_SIZE,
-  };
-  const logs = useAuditLogs(query);
+  });
 
   return (
-    <div>
-      <div className="admin-toolbar">
-        <h1>Logs</h1>
-        <div className="filters">
-          <TextFilter
-            label="Action"
-            value={action}
-            placeholder="e.g. approved"
-            onChange={(value) => {
-              setAction(value);
-              setOffset(0);
-            }}
-          />
-          <TextFilter
-            label="Entity"
-            value={entity}
-            placeholder="e.g. application"
-            onChange={(value) => {
-              setEntity(value);
-              setOffset(0);
-            }}
-          />
-        </div>
-      </div>
-      <ErrorBanner error={logs.error} fallback="Failed to load logs" />
-      {logs.isPending ? (
-        <Spinner label="Loading logs" />
-      ) : logs.data?.data.length === 0 ? (
-        <p className="empty-state">No log entries match these filters.</p>
-      ) : (
+    <AdminList
+      title="Logs"
+      filters={
+        <>
+          <TextFilter label="Action" placeholder="e.g. approved" {...list.text('action')} />
+          <TextFilter label="Entity" placeholder="e.g. application" {...list.text('entity_type')} />
+        </>
+      }
+      list={logs}
+      loading="Loading logs"
+      failed="Failed to load logs"
+      empty={<p className="empty-state">No log entries match these filters.</p>}
+      pager={list.pager(AUDIT_LOGS_PAGE_SIZE)}
+    >
+      {(rows) => (
         // Focusable so that keyboard users can scroll it sideways on a narrow screen.
         <div className="table-wrap" role="region" aria-label="Audit log entries" tabIndex={0}>
           <table>
@@ -69,7 +54,7 @@ export function LogsPage() {
               </tr>
             </thead>
             <tbody>
-              {logs.data?.data.map((entry) => (
+              {rows.map((entry) => (
                 <tr key={entry.id}>
                   <td className="nowrap">{formatDateTime(entry.created_at)}</td>
                   <td>
@@ -85,8 +70,7 @@ export function LogsPage() {
           </table>
         </div>
       )}
-      <Pager offset={offset} limit={AUDIT_LOGS_PAGE_SIZE} total={logs.data?.total ?? 0} onChange={setOffset} />
-    </div>
+    </AdminList>
   );
 }
 

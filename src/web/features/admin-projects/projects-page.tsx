@@ -1,20 +1,22 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import {
   isFutureDeadline,
   PROJECT_NOTES_MAX,
   PROJECT_STATUS_LABELS,
   PROJECT_STATUSES,
+  projectListQuerySchema,
   type Project,
   type ProjectDecision,
   type ProjectStatus,
 } from '../../../contract/projects';
+import { AdminList } from '../../components/admin-list';
+import { Notice } from '../../components/notice';
 import { Avatar } from '../../components/avatar';
 import { ErrorBanner } from '../../components/error-banner';
 import { SelectFilter, TextFilter } from '../../components/filters';
-import { Spinner } from '../../components/loading-screen';
 import { Modal } from '../../components/modal';
-import { Pager } from '../../components/pager';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { MaintenancePanel } from '../admin-maintenance/maintenance-panel';
 import { PROJECT_STATUS_BADGE } from '../projects/project-status';
@@ -128,66 +130,49 @@ function ProjectModal({
   );
 }
 
-/** Projects page: the members' proposals, to review, with the maintenance jobs at hand. */
-
 const STATUS_FILTERS: readonly { value: ProjectStatus | ''; label: string }[] = [
   { value: '', label: 'All' },
   ...PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] })),
 ];
 
+/** The address of the Projects page: the contract's project filters. */
+const PROJECTS_LIST = projectListQuerySchema.omit({ limit: true, owner_id: true });
+
+/** Projects page: the members' proposals, to review, with the maintenance jobs at hand. */
 export function ProjectsPage() {
   usePageTitle('Projects');
-  const [status, setStatus] = useState<ProjectStatus | ''>('');
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
+  const list = useListParams(PROJECTS_LIST);
+  const { status, q, offset } = list.values;
   const [viewing, setViewing] = useState<Project | null>(null);
   const [decided, setDecided] = useState<string | null>(null);
-  const q = useDeferredValue(search.trim());
-  const projects = useAdminProjects({ status: status || undefined, q: q || undefined, offset, limit: PAGE_SIZE });
-  const list = projects.data?.data ?? [];
+  const projects = useAdminProjects({ status, q: q || undefined, offset, limit: PAGE_SIZE });
 
   return (
-    <div>
-      <div className="admin-toolbar">
-        <h1>Projects</h1>
-        <div className="filters">
-          <SelectFilter
-            label="Status"
-            value={status}
-            options={STATUS_FILTERS}
-            onChange={(value) => {
-              setStatus(value);
-              setOffset(0);
-            }}
-          />
-          <TextFilter
-            label="Owner"
-            value={search}
-            placeholder="Login"
-            onChange={(value) => {
-              setSearch(value);
-              setOffset(0);
-            }}
-          />
-        </div>
-      </div>
-      <MaintenancePanel />
-      <ErrorBanner error={projects.error} fallback="Failed to load projects" />
-      {decided && (
-        <p className="alert alert-success" role="status">
-          {decided}
-        </p>
-      )}
-      {projects.isPending ? (
-        <Spinner label="Loading projects" />
-      ) : projects.isError ? null : list.length === 0 ? (
+    <AdminList
+      title="Projects"
+      filters={
+        <>
+          <SelectFilter label="Status" options={STATUS_FILTERS} {...list.choice('status')} />
+          <TextFilter label="Owner" placeholder="Login" {...list.text('q')} />
+        </>
+      }
+      list={projects}
+      loading="Loading projects"
+      failed="Failed to load projects"
+      above={<MaintenancePanel />}
+      notices={<Notice text={decided} success />}
+      empty={
         <p className="empty-state">
           No projects{status ? ` with status ${PROJECT_STATUS_LABELS[status].toLowerCase()}` : ''}
           {q ? ` by an owner matching "${q}"` : ''} yet.
         </p>
-      ) : (
+      }
+      pager={list.pager(PAGE_SIZE)}
+      dialog={viewing && <ProjectModal project={viewing} onClose={() => setViewing(null)} onDecided={setDecided} />}
+    >
+      {(rows) => (
         <ul className="card-grid" aria-label="Projects">
-          {list.map((project) => (
+          {rows.map((project) => (
             <li key={project.id} className="card stack">
               <div className="row">
                 <Avatar name={project.owner.intra_login} imageUrl={project.owner.image_url} />
@@ -223,9 +208,7 @@ export function ProjectsPage() {
           ))}
         </ul>
       )}
-      <Pager offset={offset} limit={PAGE_SIZE} total={projects.data?.total ?? 0} onChange={setOffset} />
-      {viewing && <ProjectModal project={viewing} onClose={() => setViewing(null)} onDecided={setDecided} />}
-    </div>
+    </AdminList>
   );
 }
 

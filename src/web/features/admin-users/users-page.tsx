@@ -2,18 +2,24 @@ import { useState } from 'react';
 import { USERS_PAGE_SIZE } from '../../../contract/constants';
 import type { Role } from '../../../contract/users';
 import { Avatar } from '../../components/avatar';
+import { z } from 'zod';
+import { memberListQuerySchema } from '../../../contract/members';
+import { AdminList } from '../../components/admin-list';
 import { ErrorBanner } from '../../components/error-banner';
 import { SelectFilter, TextFilter } from '../../components/filters';
-import { Spinner } from '../../components/loading-screen';
-import { Pager } from '../../components/pager';
 import { formatDate } from '../../lib/format';
+import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../auth/api';
 import { UserDetailModal } from './user-detail-modal';
 import { useMemberChange, useMembers } from './api';
 import '../admin-shared.css';
 
-type BannedFilter = 'all' | 'banned' | 'not-banned';
+const BANNED_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'banned', label: 'Banned' },
+  { value: 'not-banned', label: 'Not banned' },
+] as const;
 
 const ROLE_FILTERS = [
   { value: '', label: 'All' },
@@ -21,22 +27,19 @@ const ROLE_FILTERS = [
   { value: 'board', label: 'Board' },
 ] as const satisfies readonly { value: Role | ''; label: string }[];
 
-const BANNED_FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'banned', label: 'Banned' },
-  { value: 'not-banned', label: 'Not banned' },
-] as const satisfies readonly { value: BannedFilter; label: string }[];
+/** The address of the Users page: the contract's member filters, and the banned filter of this page. */
+const USERS_LIST = memberListQuerySchema
+  .omit({ limit: true })
+  .extend({ banned: z.enum(BANNED_FILTERS.map((filter) => filter.value)).default('all') });
 
 /** Users page (docs/product.md#users-page): cards, badges, actions, role and banned filters, 20 a page. */
 export function UsersPage() {
   usePageTitle('Users');
   const { user: me } = useSession();
-  const [role, setRole] = useState<Role | ''>('');
-  const [banned, setBanned] = useState<BannedFilter>('all');
-  const [q, setQ] = useState('');
-  const [offset, setOffset] = useState(0);
+  const list = useListParams(USERS_LIST);
+  const { role, q, offset, banned } = list.values;
   const [viewing, setViewing] = useState<number | null>(null);
-  const members = useMembers({ role: role || undefined, q: q.trim() || undefined, offset, limit: USERS_PAGE_SIZE });
+  const members = useMembers({ role, q: q || undefined, offset, limit: USERS_PAGE_SIZE });
   const change = useMemberChange();
 
   // The banned filter works on the fetched page only (docs/product.md#users-page).
@@ -45,40 +48,27 @@ export function UsersPage() {
   );
 
   return (
-    <div>
-      <div className="admin-toolbar">
-        <h1>Users</h1>
-        <div className="filters">
-          <TextFilter
-            label="Search"
-            value={q}
-            placeholder="Login or name"
-            onChange={(value) => {
-              setQ(value);
-              setOffset(0);
-            }}
-          />
-          <SelectFilter
-            label="Role"
-            value={role}
-            options={ROLE_FILTERS}
-            onChange={(value) => {
-              setRole(value);
-              setOffset(0);
-            }}
-          />
-          <SelectFilter label="Banned" value={banned} options={BANNED_FILTERS} onChange={setBanned} />
-        </div>
-      </div>
-      <ErrorBanner error={members.error} fallback="Failed to load users" />
-      <ErrorBanner error={change.error} fallback="The change could not be saved" />
-      {members.isPending ? (
-        <Spinner label="Loading users" />
-      ) : shown.length === 0 ? (
-        <p className="empty-state">No users match these filters.</p>
-      ) : (
+    <AdminList
+      title="Users"
+      filters={
+        <>
+          <TextFilter label="Search" placeholder="Login or name" {...list.text('q')} />
+          <SelectFilter label="Role" options={ROLE_FILTERS} {...list.choice('role')} />
+          <SelectFilter label="Banned" options={BANNED_FILTERS} {...list.choice('banned')} />
+        </>
+      }
+      list={members}
+      rows={shown}
+      loading="Loading users"
+      failed="Failed to load users"
+      notices={<ErrorBanner error={change.error} fallback="The change could not be saved" />}
+      empty={<p className="empty-state">No users match these filters.</p>}
+      pager={list.pager(USERS_PAGE_SIZE)}
+      dialog={viewing !== null && <UserDetailModal userId={viewing} onClose={() => setViewing(null)} />}
+    >
+      {(rows) => (
         <ul className="card-grid">
-          {shown.map((user) => (
+          {rows.map((user) => (
             <li key={user.id} className="card person-card">
               <div className="row">
                 <Avatar name={user.intra_login} imageUrl={user.image_url} />
@@ -138,9 +128,7 @@ export function UsersPage() {
           ))}
         </ul>
       )}
-      <Pager offset={offset} limit={USERS_PAGE_SIZE} total={members.data?.total ?? 0} onChange={setOffset} />
-      {viewing !== null && <UserDetailModal userId={viewing} onClose={() => setViewing(null)} />}
-    </div>
+    </AdminList>
   );
 }
 
