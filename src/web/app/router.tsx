@@ -9,7 +9,7 @@ import { AUTH_LOADING_MESSAGE, AUTH_LOADING_TITLE, RequireAuth } from './guards'
 import { SiteLayout } from './layouts/site-layout';
 import { lazy, Suspense, type ComponentType } from 'react';
 
-const TrackerPage = lazy(() => import('../features/tracker/tracker-page'));
+const TrackerPage = lazy(() => import('../features/journey/tracker-page'));
 
 function Lazy({ component: Component }: { component: ComponentType }) {
   return (
@@ -60,17 +60,17 @@ export const router = createBrowserRouter([
         path: '/admin',
         ...admin(() => import('./layouts/admin-layout')),
         children: [
-          { index: true, ...admin(() => import('../features/admin-users/users-page')) },
+          { index: true, ...admin(() => import('../features/admin-members/users-page')) },
           { path: 'overview', ...admin(() => import('../features/admin-overview/overview-page')) },
-          { path: 'users', ...admin(() => import('../features/admin-users/users-page')) },
+          { path: 'users', ...admin(() => import('../features/admin-members/users-page')) },
           { path: 'applications', ...admin(() => import('../features/admin-applications/applications-page')) },
           { path: 'challenges', ...admin(() => import('../features/admin-challenges/challenges-page')) },
           { path: 'submissions', ...admin(() => import('../features/admin-challenges/submissions-page')) },
           { path: 'hackathon', ...admin(() => import('../features/admin-hackathon/hackathon-page')) },
           { path: 'projects', ...admin(() => import('../features/admin-projects/projects-page')) },
-          { path: 'logs', ...admin(() => import('../features/admin-logs/logs-page')) },
+          { path: 'logs', ...admin(() => import('../features/admin-audit/logs-page')) },
           { path: 'settings', ...admin(() => import('../features/admin-settings/settings-page')) },
-          { path: 'events', ...admin(() => import('../features/admin-events/events-page')) },
+          { path: 'events', ...admin(() => import('../features/admin-club-events/events-page')) },
         ],
       },
       { path: '*', Component: NotFoundPage },

@@ -3,7 +3,7 @@ import { routes } from '../../../contract/routes';
 import { call, href } from '../../lib/api-client';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
 import { adminKeys } from '../../app/query-client';
-import { memberKeys } from '../admin-users/api';
+import { memberKeys } from '../admin-members/api';
 
 type ApplicationFilter = { status?: ApplicationStatus; offset: number; limit: number };
 

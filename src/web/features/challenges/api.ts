@@ -4,7 +4,7 @@ import { routes } from '../../../contract/routes';
 import { call } from '../../lib/api-client';
 import { answerOn, useRefreshingMutation } from '../../lib/queries';
 import { sessionKeys } from '../auth/api';
-import { myApplicationKeys } from '../tracker/api';
+import { myApplicationKeys } from '../journey/api';
 
 export const myChallengeKeys = { all: ['challenges', 'me'] as const };
 const EMPTY: MyChallenges = {
