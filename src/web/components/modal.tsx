@@ -61,3 +61,17 @@ export function Modal({ title, onClose, children, footer }: Props) {
     </div>
   );
 }
+
+/** A form's Cancel and Save buttons at the foot of a modal; Save says so while it saves. */
+export function ModalFormActions({ onCancel, saving }: { onCancel: () => void; saving: boolean }) {
+  return (
+    <div className="modal-actions">
+      <button type="button" className="btn btn-secondary" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="btn" disabled={saving}>
+        {saving ? 'Saving...' : 'Save'}
+      </button>
+    </div>
+  );
+}

@@ -10,7 +10,7 @@ import {
 import { DEFAULT_VALIDATION_THRESHOLD, DEFAULT_XP_REWARD } from '../../../contract/constants';
 import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { Modal, ModalFormActions } from '../../components/modal';
 import { contractResolver } from '../../lib/form';
 import { useSaveChallenge } from './api';
 
@@ -114,14 +114,7 @@ export function ChallengeFormModal({ challenge, onClose }: { challenge: Challeng
           <input type="checkbox" {...register('is_active')} />
           Active (assigned to newly approved candidates)
         </label>
-        <div className="modal-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </button>
-        </div>
+        <ModalFormActions onCancel={onClose} saving={save.isPending} />
       </form>
     </Modal>
   );

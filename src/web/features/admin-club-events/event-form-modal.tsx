@@ -10,7 +10,7 @@ import {
 } from '../../../contract/club-events';
 import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
-import { Modal } from '../../components/modal';
+import { Modal, ModalFormActions } from '../../components/modal';
 import { contractResolver, showServerErrors, useFocusFirstError } from '../../lib/form';
 import { useClubEventChange } from './api';
 
@@ -108,14 +108,7 @@ export function EventFormModal({ event, onClose }: { event: ClubEvent | null; on
           {input('starts_at', 'Starts', { type: 'datetime-local', required: true }, `Time zone: ${TIME_ZONE}`)}
           {input('ends_at', 'Ends (optional)', { type: 'datetime-local' }, 'Leave empty when it has no set end.')}
         </div>
-        <div className="modal-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </button>
-        </div>
+        <ModalFormActions onCancel={onClose} saving={save.isPending} />
       </form>
     </Modal>
   );
