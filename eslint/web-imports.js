@@ -19,6 +19,7 @@ export const FEATURE_ENTRIES = {
   auth: ['sign-in', 'user-menu'],
   challenges: ['challenges-step'],
   hackathon: ['hackathon-step'],
+  messages: ['board-messages'],
   health: ['debug-panel'],
   projects: ['my-projects', 'project-status'],
   'admin-maintenance': ['maintenance-panel'],

@@ -7,6 +7,7 @@ import type * as clubEvents from './club-events';
 import type * as hackathon from './hackathon';
 import type * as maintenance from './maintenance';
 import type * as members from './members';
+import type * as messages from './messages';
 import type * as overview from './overview';
 import type * as projects from './projects';
 import type * as settings from './settings';
@@ -163,6 +164,13 @@ export const routes = {
   ),
   project: get<projects.Project>()('/admin/projects/:id'),
   validateProject: put<projects.Project, projects.ProjectValidation>()('/admin/projects/:id/validate'),
+
+  myMessages: get<messages.MyMessages>()('/messages/me'),
+  readMessage: put<void>()('/messages/:id/read'),
+  sendMessage: post<Out<typeof messages.sentMessageSchema>, messages.MessageInput>()('/admin/messages'),
+  sentMessages: get<Out<typeof messages.adminMessageListSchema>, Query<typeof messages.adminMessageListQuerySchema>>()(
+    '/admin/messages',
+  ),
 
   expireProjects: post<maintenance.ExpiredProjectsResult>()('/admin/maintenance/expired-projects'),
   cleanUp: post<maintenance.CleanupResult>()('/admin/maintenance/cleanup'),

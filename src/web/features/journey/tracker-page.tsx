@@ -6,6 +6,7 @@ import { fullName } from '../auth/user-menu';
 import { useSession } from '../auth/api';
 import { ChallengesStep } from '../challenges/challenges-step';
 import { HackathonStep } from '../hackathon/hackathon-step';
+import { BoardMessages } from '../messages/board-messages';
 import { MyProjects } from '../projects/my-projects';
 import { usePublicSettings } from '../public/api';
 import { ApplicationForm } from './application-form';
@@ -31,6 +32,7 @@ export function TrackerPage() {
         <p>Your journey to the 1337 Robotics Club, step by step.</p>
       </header>
       <ErrorBanner error={application.error} fallback="Failed to load your application" />
+      <BoardMessages />
       {step !== -1 && <ProgressBar step={step} />}
       {step === 0 &&
         (mine ? (

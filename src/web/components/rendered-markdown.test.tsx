@@ -1,0 +1,41 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { RenderedMarkdown } from './rendered-markdown';
+
+const render = (html: string) => renderToStaticMarkup(<RenderedMarkdown html={html} />).slice(5, -6);
+
+// The inputs are what markdown-it answers on the server (docs/decisions/0116).
+describe('Markdown rendered by the server, shown as React elements', () => {
+  it('keeps the structure Markdown makes: paragraphs, emphasis, lists, code, line breaks', () => {
+    const html =
+      '<p><strong>Hi</strong> <em>all</em><br>\nsee:</p>\n<ol start="3">\n<li>one</li>\n</ol>\n<pre><code class="language-c">int a;\n</code></pre>\n';
+    expect(render(html)).toBe(
+      '<p><strong>Hi</strong> <em>all</em><br/>\nsee:</p>\n<ol start="3">\n<li>one</li>\n</ol>\n<pre><code>int a;\n</code></pre>\n',
+    );
+  });
+
+  it('shows escaped markup as text and never as a tag', () => {
+    expect(render('<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;</p>')).toBe(
+      '<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;q&#x27;</p>',
+    );
+  });
+
+  it('links only to web and mail addresses, each opened without a handle on the page', () => {
+    expect(render('<p><a href="https://club.example.org/rules?a=1&amp;b=2">rules</a></p>')).toBe(
+      '<p><a href="https://club.example.org/rules?a=1&amp;b=2" rel="noopener noreferrer">rules</a></p>',
+    );
+    expect(render('<p><a href="javascript:alert(1)">x</a><a href="data:text/html,hi">y</a></p>')).toBe('<p>xy</p>');
+  });
+
+  it('drops tags and attributes Markdown does not make, keeping their text', () => {
+    expect(render('<div onclick="steal()"><script>evil()</script><p class="x" style="color:red">ok</p></div>')).toBe(
+      'evil()<p>ok</p>',
+    );
+  });
+
+  it('puts headings below the page sections and pictures as their description', () => {
+    expect(render('<h1>Title</h1><p><img src="https://x.example/a.png" alt="A robot"></p>')).toBe(
+      '<h3>Title</h3><p>A robot</p>',
+    );
+  });
+});
