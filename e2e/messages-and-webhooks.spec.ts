@@ -53,10 +53,30 @@ test('the board writes to pending candidates; a candidate reads it on the tracke
   await expect(candidate.getByRole('heading', { name: /Messages from the board/ })).toHaveCount(0);
 
   const admin = await newPage(browser, 'admin');
-  const sent = await admin.request.post('/api/admin/messages', {
-    data: { audience: { step: 0 }, subject: 'Interviews next week', body: 'Bring your **robot**.' },
-  });
-  expect(sent.status()).toBe(201);
+  await admin.goto('/admin/messages');
+  await expect(admin.getByText('No message sent yet.')).toBeVisible();
+  await checkPage(admin, 'Messages');
+  await admin.setViewportSize({ width: 1280, height: 800 });
+  const send = admin.getByRole('button', { name: 'Send' });
+  await send.click();
+  await expect(admin.getByText('Choose who receives the message')).toBeFocused();
+  await expect(admin.getByText('The subject is required')).toBeVisible();
+
+  await admin.getByLabel('Step').selectOption({ label: 'Declined' });
+  await admin.getByLabel('Subject').fill('Interviews next week');
+  await admin.getByLabel('Message', { exact: true }).fill('Bring your **robot**.');
+  await send.click();
+  await expect(admin.getByText('Nobody matches this audience: the message was not sent.')).toBeFocused();
+
+  await admin.getByLabel('Step').selectOption({ label: 'Application' });
+  await send.click();
+  await expect(admin.getByRole('status')).toHaveText('Sent to 1 person');
+  await expect(admin.getByRole('status')).toBeFocused();
+  await expect(admin.getByLabel('Subject')).toHaveValue('');
+  const sent = admin
+    .getByRole('listitem')
+    .filter({ has: admin.getByRole('heading', { name: 'Interviews next week' }) });
+  await expect(sent.getByText('Step: Application')).toBeVisible();
 
   await candidate.reload();
   const section = candidate.getByRole('region', { name: /Messages from the board/ });

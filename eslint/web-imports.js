@@ -21,6 +21,7 @@ export const FEATURE_ENTRIES = {
   hackathon: ['hackathon-step'],
   messages: ['board-messages'],
   health: ['debug-panel'],
+  journey: ['progress-bar'],
   projects: ['my-projects', 'project-status'],
   'admin-maintenance': ['maintenance-panel'],
 };

@@ -21,6 +21,7 @@ export const WEB_ROUTES = [
   '/admin/settings',
   '/admin/events',
   '/admin/projects',
+  '/admin/messages',
 ] as const;
 
 export const isWebRoute = (pathname: string): boolean =>

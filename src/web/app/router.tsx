@@ -71,6 +71,7 @@ export const router = createBrowserRouter([
           { path: 'logs', ...admin(() => import('../features/admin-audit/logs-page')) },
           { path: 'settings', ...admin(() => import('../features/admin-settings/settings-page')) },
           { path: 'events', ...admin(() => import('../features/admin-club-events/events-page')) },
+          { path: 'messages', ...admin(() => import('../features/admin-messages/messages-page')) },
         ],
       },
       { path: '*', Component: NotFoundPage },

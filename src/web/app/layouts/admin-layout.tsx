@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/logs', label: 'Logs' },
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/events', label: 'Events' },
+  { to: '/admin/messages', label: 'Messages' },
 ] as const;
 
 function Sidebar() {

@@ -49,3 +49,8 @@ export const useSetTeamXp = () =>
 export const useDeleteTeam = () => useHackathonChange((id: number) => call(routes.deleteTeam, { params: { id } }));
 export const useAssignTeams = () =>
   useHackathonChange((eventId: number) => call(routes.assignTeams, { body: { event_id: eventId } }));
+
+/** The hackathon's events alone, for pages that choose one (the audience of a message). */
+export function useHackathonEvents() {
+  return useQuery({ queryKey: [...hackathonAdminKeys.all, 'events'], queryFn: () => call(routes.hackathonEvents) });
+}

@@ -1,0 +1,19 @@
+import type { MessageInput } from '../../../contract/messages';
+import { routes } from '../../../contract/routes';
+import { adminKeys } from '../../app/query-client';
+import { call } from '../../lib/api-client';
+import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
+
+export const sentMessageKeys = {
+  all: [...adminKeys.all, 'messages'] as const,
+  page: (page: { offset: number; limit: number }) => [...sentMessageKeys.all, page] as const,
+};
+
+/** What the board sent, newest first, a page at a time. */
+export function useSentMessages(page: { offset: number; limit: number }) {
+  return usePagedQuery(sentMessageKeys.page(page), routes.sentMessages, { query: page });
+}
+
+/** Sends a message to its audience; the list of sent messages follows. */
+export const useSendMessage = () =>
+  useRefreshingMutation((body: MessageInput) => call(routes.sendMessage, { body }), [sentMessageKeys.all]);

@@ -1,0 +1,162 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, messageInputSchema } from '../../../contract/messages';
+import { ErrorBanner } from '../../components/error-banner';
+import { Field } from '../../components/field';
+import { contractResolver, showServerErrors, useFocusFirstError } from '../../lib/form';
+import { useHackathonEvents } from '../admin-hackathon/api';
+import { JOURNEY } from '../journey/progress-bar';
+import { useSendMessage } from './api';
+
+/** The journey's steps by name, the declined ones (step -1) first. */
+export const STEP_NAMES: ReadonlyMap<number, string> = new Map([
+  [-1, 'Declined'],
+  ...JOURNEY.map((item) => [item.step, item.title] as [number, string]),
+]);
+
+type Draft = { audience: { step: string; past_deadline: string; event_id: string }; subject: string; body: string };
+const EMPTY: Draft = { audience: { step: '', past_deadline: '', event_id: '' }, subject: '', body: '' };
+
+/** A choice left at "any" is no criterion at all. */
+const toInput = ({ audience, subject, body }: Draft) => ({
+  audience: {
+    step: audience.step === '' ? undefined : Number(audience.step),
+    past_deadline: audience.past_deadline === '' ? undefined : audience.past_deadline === 'past',
+    event_id: audience.event_id === '' ? undefined : Number(audience.event_id),
+  },
+  subject,
+  body,
+});
+
+/** The outcome, said whole for each count. */
+export const sentSentence = (count: number) => (count === 1 ? 'Sent to 1 person' : `Sent to ${count} people`);
+
+/** The compose form of the Messages page (docs/decisions/0116): who receives it, the subject, the Markdown body. */
+export function ComposeForm() {
+  const form = useRef<HTMLFormElement>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  const focusFirstError = useFocusFirstError(form);
+  const [sent, setSent] = useState<number | null>(null);
+  // A refusal that names the form's fields (an audience that names nobody) shows under them, not in the banner.
+  const [onFields, setOnFields] = useState(false);
+  const events = useHackathonEvents();
+  const send = useSendMessage();
+  const { register, handleSubmit, setError, reset, formState } = useForm({
+    defaultValues: EMPTY,
+    resolver: contractResolver(messageInputSchema, toInput),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = formState;
+  // The button was disabled while sending, which dropped the focus: it goes to the outcome.
+  useEffect(() => {
+    if (sent !== null) status.current?.focus();
+  }, [sent]);
+
+  const onSubmit = handleSubmit(
+    (input) => {
+      setSent(null);
+      setOnFields(false);
+      send.mutate(input, {
+        onSuccess: ({ recipients }) => {
+          reset(EMPTY);
+          setSent(recipients);
+        },
+        onError: (error) => {
+          const landed = showServerErrors(error, setError, { accept: (path) => path in EMPTY });
+          setOnFields(landed);
+          if (landed) focusFirstError();
+        },
+      });
+    },
+    () => focusFirstError(),
+  );
+
+  const audienceError = errors.audience?.message;
+  return (
+    <form
+      ref={form}
+      className="card stack compose-form"
+      aria-labelledby="compose-title"
+      noValidate
+      onSubmit={(submitted) => {
+        send.reset();
+        return onSubmit(submitted);
+      }}
+    >
+      <h2 id="compose-title">New message</h2>
+      <ErrorBanner error={onFields ? null : send.error} fallback="Failed to send the message" />
+      <fieldset
+        className="exercise-fields compose-audience"
+        aria-describedby={audienceError ? 'audience-error' : 'audience-hint'}
+      >
+        <legend>Who receives it</legend>
+        <p className="hint" id="audience-hint">
+          Everyone who matches every choice made here; banned users never receive a message.
+        </p>
+        <div className="form-columns">
+          <Field id="audience-step" label="Step">
+            {(control) => (
+              <select {...control} {...register('audience.step')}>
+                <option value="">Any step</option>
+                {[...STEP_NAMES].map(([step, name]) => (
+                  <option key={step} value={step}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id="audience-deadline" label="Challenge deadline">
+            {(control) => (
+              <select {...control} {...register('audience.past_deadline')}>
+                <option value="">Any</option>
+                <option value="past">Past the deadline</option>
+                <option value="not-past">Not past the deadline</option>
+              </select>
+            )}
+          </Field>
+          <Field id="audience-event" label="Hackathon event">
+            {(control) => (
+              <select {...control} {...register('audience.event_id')}>
+                <option value="">Any or none</option>
+                {events.data?.data.map((event) => (
+                  <option key={event.id} value={event.id}>
+                    {event.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <p className="hint">A deadline choice picks candidates working on their challenges only.</p>
+        {audienceError && (
+          <p className="error-text" id="audience-error" tabIndex={-1} data-error-anchor>
+            {audienceError}
+          </p>
+        )}
+      </fieldset>
+      <Field id="message-subject" label="Subject" error={errors.subject?.message} required>
+        {(control) => <input {...control} {...register('subject')} maxLength={MESSAGE_SUBJECT_MAX} />}
+      </Field>
+      <Field
+        id="message-body"
+        label="Message"
+        hint="Markdown works: **bold**, *italic*, [a link](https://example.org), lists."
+        hintFirst
+        error={errors.body?.message}
+        required
+      >
+        {(control) => <textarea {...control} {...register('body')} maxLength={MESSAGE_BODY_MAX} />}
+      </Field>
+      <div className="row">
+        <button type="submit" className="btn" disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send'}
+        </button>
+        <p role="status" ref={status} tabIndex={-1} className="compose-status">
+          {sent !== null && sentSentence(sent)}
+        </p>
+      </div>
+    </form>
+  );
+}
