@@ -1,4 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { failOnConsoleErrors, ownServer, signIn, uniqueLogin } from './support';
 
@@ -92,4 +95,83 @@ test('the board writes to pending candidates; a candidate reads it on the tracke
   await expect(candidate.getByRole('heading', { name: 'Messages from the board', exact: true })).toBeVisible();
   await admin.context().close();
   await candidate.context().close();
+});
+
+/** A receiver on this machine that answers 200 and keeps what it was sent. */
+async function receiver() {
+  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const listener = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const { port } = listener.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    close: () => new Promise((resolve) => listener.close(resolve)),
+  };
+}
+
+test('the board adds a webhook, sees its secret once, gets a signed delivery when a candidate applies, and deletes it', async ({
+  browser,
+}) => {
+  const hook = await receiver();
+  const admin = await newPage(browser, 'admin');
+  await admin.goto('/admin/webhooks');
+  await expect(admin.getByText(/No webhook yet/)).toBeVisible();
+  await checkPage(admin, 'Webhooks');
+  await admin.setViewportSize({ width: 1280, height: 800 });
+
+  await admin.getByRole('button', { name: 'Add webhook' }).click();
+  await expect(admin.getByText('The address is required')).toBeVisible();
+  await expect(admin.getByLabel('Address')).toBeFocused();
+  await expect(admin.getByText('Choose at least one event')).toBeVisible();
+  await admin.getByLabel('Address').fill(hook.url);
+  await admin.getByLabel('A candidate applies').check();
+  await admin.getByRole('button', { name: 'Add webhook' }).click();
+
+  const secretField = admin.getByLabel('Signing secret');
+  await expect(secretField).toBeFocused();
+  await expect(admin.getByText('Copy it now and keep it with the receiver: it will not be shown again.')).toBeVisible();
+  const secret = await secretField.inputValue();
+  expect(secret.length).toBeGreaterThanOrEqual(32);
+  await admin.getByRole('button', { name: 'Done' }).click();
+  await expect(admin.getByLabel('Address')).toBeFocused();
+  await admin.reload();
+  const card = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: hook.url }) });
+  await expect(card).toBeVisible();
+  await expect(admin.getByLabel('Signing secret')).toHaveCount(0);
+  expect(await admin.content()).not.toContain(secret);
+
+  await pendingCandidate(browser);
+  await expect.poll(() => hook.received.length).toBe(1);
+  const [delivery] = hook.received;
+  expect(delivery?.headers['x-club-event']).toBe('application.created');
+  expect(delivery?.headers['x-club-signature']).toBe(
+    `sha256=${createHmac('sha256', secret)
+      .update(delivery?.body ?? '')
+      .digest('hex')}`,
+  );
+
+  await card.getByText('Deliveries').click();
+  await card.getByRole('button', { name: 'Refresh deliveries' }).click();
+  await expect(card.getByText('Delivered')).toBeVisible();
+  await expect(card.getByRole('cell', { name: 'HTTP 200' })).toBeVisible();
+  await checkPage(admin, 'Webhooks');
+  await admin.setViewportSize({ width: 1280, height: 800 });
+
+  admin.once('dialog', async (dialog) => {
+    expect(dialog.message()).toBe(`Delete the webhook to ${hook.url}? Its deliveries are deleted with it.`);
+    await dialog.accept();
+  });
+  await card.getByRole('button', { name: `Delete the webhook to ${hook.url}` }).click();
+  await expect(admin.getByRole('status').filter({ hasText: `The webhook to ${hook.url} was deleted.` })).toBeFocused();
+  await expect(admin.getByText(/No webhook yet/)).toBeVisible();
+  await admin.context().close();
+  await hook.close();
 });

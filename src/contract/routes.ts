@@ -12,6 +12,7 @@ import type * as overview from './overview';
 import type * as projects from './projects';
 import type * as settings from './settings';
 import type * as users from './users';
+import type * as webhooks from './webhooks';
 
 /*
  * The API's routes, one line each: method, path (under API_PREFIX), and the types of the path
@@ -170,6 +171,13 @@ export const routes = {
   sendMessage: post<Out<typeof messages.sentMessageSchema>, messages.MessageInput>()('/admin/messages'),
   sentMessages: get<Out<typeof messages.adminMessageListSchema>, Query<typeof messages.adminMessageListQuerySchema>>()(
     '/admin/messages',
+  ),
+
+  webhooks: get<Out<typeof webhooks.webhookListSchema>>()('/admin/webhooks'),
+  createWebhook: post<webhooks.CreatedWebhook, webhooks.WebhookInput>()('/admin/webhooks'),
+  deleteWebhook: del<void>()('/admin/webhooks/:id'),
+  webhookDeliveries: get<Out<typeof webhooks.deliveryListSchema>, Query<typeof webhooks.deliveryListQuerySchema>>()(
+    '/admin/webhooks/:id/deliveries',
   ),
 
   expireProjects: post<maintenance.ExpiredProjectsResult>()('/admin/maintenance/expired-projects'),

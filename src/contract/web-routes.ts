@@ -22,6 +22,7 @@ export const WEB_ROUTES = [
   '/admin/events',
   '/admin/projects',
   '/admin/messages',
+  '/admin/webhooks',
 ] as const;
 
 export const isWebRoute = (pathname: string): boolean =>

@@ -72,6 +72,7 @@ export const router = createBrowserRouter([
           { path: 'settings', ...admin(() => import('../features/admin-settings/settings-page')) },
           { path: 'events', ...admin(() => import('../features/admin-club-events/events-page')) },
           { path: 'messages', ...admin(() => import('../features/admin-messages/messages-page')) },
+          { path: 'webhooks', ...admin(() => import('../features/admin-webhooks/webhooks-page')) },
         ],
       },
       { path: '*', Component: NotFoundPage },
