@@ -103,3 +103,51 @@ export const applicationListQuerySchema = pageQuerySchema().extend({
   status: z.enum(APPLICATION_STATUSES).optional(),
 });
 export const applicationListSchema = listSchema(applicationSchema);
+
+/** The board's votes (docs/product.md#the-boards-workbench, decision 0115): they advise, the review decides. */
+export const VOTES = ['yes', 'no', 'abstain'] as const;
+export type Vote = (typeof VOTES)[number];
+/** `review` while the application is pending, `final` while its candidate is at step 3. */
+export const VOTE_STAGES = ['review', 'final'] as const;
+export type VoteStage = (typeof VOTE_STAGES)[number];
+export const VOTE_COMMENT_MAX = 2000;
+
+export const voteBodySchema = z.object({
+  vote: z.enum(VOTES),
+  comment: z
+    .string()
+    .trim()
+    .max(VOTE_COMMENT_MAX, `A comment has at most ${VOTE_COMMENT_MAX} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type VoteBody = z.input<typeof voteBodySchema>;
+
+export const voteSchema = z.object({
+  admin_id: z.number().int(),
+  admin_login: z.string(),
+  vote: z.enum(VOTES),
+  comment: z.string().nullable(),
+  stage: z.enum(VOTE_STAGES),
+  created_at: isoTimestamp,
+});
+export type ApplicationVote = z.infer<typeof voteSchema>;
+
+export const tallySchema = z.object({
+  yes: z.number().int(),
+  no: z.number().int(),
+  abstain: z.number().int(),
+});
+export type Tally = z.infer<typeof tallySchema>;
+
+/**
+ * GET /admin/applications/{id}, the vote's and the queue's answer: the application with every
+ * vote (both stages, oldest first), the open `stage` (null once decided) and the `tally` of
+ * that stage (of the latest vote's stage once decided).
+ */
+export const applicationDetailSchema = applicationSchema.extend({
+  stage: z.enum(VOTE_STAGES).nullable(),
+  votes: z.array(voteSchema),
+  tally: tallySchema,
+});
+export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;

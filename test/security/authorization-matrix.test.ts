@@ -144,6 +144,13 @@ const ROUTES: Row[] = [
     expect: ADMIN,
   },
   {
+    method: 'PUT',
+    path: '/api/admin/applications/:id/vote',
+    url: '/api/admin/applications/{pendingApplication}/vote',
+    body: { vote: 'yes', comment: 'Clear motivation.' },
+    expect: ADMIN,
+  },
+  {
     method: 'POST',
     path: '/api/admin/applications/bulk-review',
     body: { ids: ['{pendingApplication}'], status: 'declined' },

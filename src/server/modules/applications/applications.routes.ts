@@ -1,4 +1,5 @@
 import {
+  applicationDetailSchema,
   applicationFormSchema,
   applicationListQuerySchema,
   applicationListSchema,
@@ -8,14 +9,17 @@ import {
   bulkReviewSchema,
   myApplicationSchema,
   reviewSchema,
+  voteBodySchema,
 } from '../../../contract/applications';
 import { idParamsSchema } from '../../../contract/common';
 import type { App, Deps } from '../../deps';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
 import { createApplicationsService } from './applications.service';
+import { createBoardReviewService } from './board-review.service';
 
 export function registerApplicationRoutes(app: App, deps: Deps): void {
   const applications = createApplicationsService(deps);
+  const board = createBoardReviewService(deps);
 
   app.post(
     '/api/applications',
@@ -58,8 +62,17 @@ export function registerApplicationRoutes(app: App, deps: Deps): void {
 
   app.get(
     '/api/admin/applications/:id',
-    { onRequest: requireAdmin, schema: { params: idParamsSchema, response: { 200: applicationSchema } } },
-    async (request) => applications.get(request.params.id),
+    { onRequest: requireAdmin, schema: { params: idParamsSchema, response: { 200: applicationDetailSchema } } },
+    async (request) => board.detail(request.params.id),
+  );
+
+  app.put(
+    '/api/admin/applications/:id/vote',
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParamsSchema, body: voteBodySchema, response: { 200: applicationDetailSchema } },
+    },
+    async (request) => board.vote(request.params.id, request.body, currentUser(request)),
   );
 
   app.put(

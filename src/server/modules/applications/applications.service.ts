@@ -200,12 +200,6 @@ export function createApplicationsService(deps: Deps) {
 
     list: (filter: { status?: ApplicationStatus; limit: number; offset: number }) => listApplications(db, filter),
 
-    async get(id: number): Promise<ApplicationView> {
-      const application = await findApplication(db, id);
-      if (!application) throw notFound('There is no such application.');
-      return application;
-    },
-
     review,
 
     /** Reviews several applications in one transaction; those not pending are skipped, not failed. */

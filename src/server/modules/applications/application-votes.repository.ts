@@ -1,0 +1,68 @@
+import type { Transaction } from 'kysely';
+import type { Vote, VoteStage } from '../../../contract/applications';
+import type { Db, Engine } from '../../db/database';
+import type { DB } from '../../db/schema';
+
+type Executor = Db | Transaction<DB>;
+
+/**
+ * The application's status, its row held to the end of the transaction on PostgreSQL (SQLite
+ * writes one transaction at a time): a vote and the review that closes its decision queue, so
+ * no vote lands on a decision already taken.
+ */
+export async function lockApplicationStatus(db: Executor, id: number, engine: Engine) {
+  let query = db.selectFrom('applications').select(['id', 'status', 'user_id']).where('id', '=', id);
+  if (engine === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function findVote(db: Executor, applicationId: number, adminId: number, stage: VoteStage) {
+  return db
+    .selectFrom('application_votes')
+    .select(['vote', 'comment'])
+    .where('application_id', '=', applicationId)
+    .where('admin_id', '=', adminId)
+    .where('stage', '=', stage)
+    .executeTakeFirst();
+}
+
+/** Casts the admin's vote on the decision, replacing the one they cast before (one per admin per stage). */
+export async function saveVote(
+  db: Executor,
+  values: {
+    application_id: number;
+    admin_id: number;
+    stage: VoteStage;
+    vote: Vote;
+    comment: string | null;
+    created_at: string;
+  },
+): Promise<void> {
+  const { vote, comment, created_at } = values;
+  await db
+    .insertInto('application_votes')
+    .values(values)
+    .onConflict((conflict) =>
+      conflict.columns(['application_id', 'stage', 'admin_id']).doUpdateSet({ vote, comment, created_at }),
+    )
+    .execute();
+}
+
+/** Every vote on the application, both stages, oldest first, with its admin's login. */
+export async function votesOf(db: Executor, applicationId: number) {
+  return db
+    .selectFrom('application_votes')
+    .innerJoin('users', 'users.id', 'application_votes.admin_id')
+    .select([
+      'application_votes.admin_id',
+      'users.intra_login as admin_login',
+      'application_votes.vote',
+      'application_votes.comment',
+      'application_votes.stage',
+      'application_votes.created_at',
+    ])
+    .where('application_votes.application_id', '=', applicationId)
+    .orderBy('application_votes.created_at')
+    .orderBy('application_votes.id')
+    .execute();
+}

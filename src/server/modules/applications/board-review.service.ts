@@ -1,0 +1,84 @@
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { ApplicationDetail, Tally, VoteStage, voteBodySchema } from '../../../contract/applications';
+import type { Db } from '../../db/database';
+import type { DB, UserRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { conflict, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.repository';
+import { journeyStep } from '../journey/journey';
+import { findApplication, type ApplicationView } from './applications.repository';
+import { findVote, lockApplicationStatus, saveVote, votesOf } from './application-votes.repository';
+
+type VoteInput = z.output<typeof voteBodySchema>;
+
+const NO_SUCH_APPLICATION = 'There is no such application.';
+const CLOSED =
+  'The decision on this application is closed: votes are taken while it is pending and at the board approval step.';
+
+/**
+ * The decision open on an application (docs/product.md#the-boards-workbench): the review while
+ * it is pending, the board's final decision while its candidate is at step 3, else none.
+ */
+async function openStage(
+  db: Db | Transaction<DB>,
+  application: Pick<ApplicationView, 'status' | 'user_id'>,
+  now: Date,
+): Promise<VoteStage | null> {
+  if (application.status === 'pending') return 'review';
+  if (application.status === 'approved' && (await journeyStep(db, application.user_id, now)) === 3) return 'final';
+  return null;
+}
+
+/** The board's side of an application: its votes, the open decision, and the queue (decision 0115). */
+export function createBoardReviewService(deps: Deps) {
+  const { db, clock, engine } = deps;
+
+  async function detail(id: number, executor: Db | Transaction<DB> = db): Promise<ApplicationDetail> {
+    const application = await findApplication(executor, id);
+    if (!application) throw notFound(NO_SUCH_APPLICATION);
+    const [stage, votes] = await Promise.all([openStage(executor, application, clock.now()), votesOf(executor, id)]);
+    // Once decided, the tally is the last decision's, so the board still sees how it voted.
+    const counted = stage ?? votes.at(-1)?.stage;
+    const tally: Tally = { yes: 0, no: 0, abstain: 0 };
+    for (const vote of votes) if (vote.stage === counted) tally[vote.vote]++;
+    return { ...application, stage, votes, tally };
+  }
+
+  return {
+    detail: (id: number) => detail(id),
+
+    /**
+     * Casts or replaces the admin's vote on the open decision, audited with what it replaced;
+     * the same vote and comment again change nothing. 409 when no decision is open.
+     */
+    async vote(id: number, input: VoteInput, admin: UserRow): Promise<ApplicationDetail> {
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        const application = await lockApplicationStatus(trx, id, engine);
+        if (!application) throw notFound(NO_SUCH_APPLICATION);
+        const stage = await openStage(trx, application, now);
+        if (!stage) throw conflict(CLOSED);
+        const before = await findVote(trx, id, admin.id, stage);
+        if (before?.vote !== input.vote || before.comment !== input.comment) {
+          await saveVote(trx, {
+            application_id: id,
+            admin_id: admin.id,
+            stage,
+            ...input,
+            created_at: now.toISOString(),
+          });
+          await recordAudit(trx, {
+            action: 'application.voted',
+            entity_type: 'application',
+            entity_id: id,
+            actor: admin,
+            details: { stage, before: before ?? null, after: input },
+            at: now,
+          });
+        }
+        return detail(id, trx);
+      });
+    },
+  };
+}
