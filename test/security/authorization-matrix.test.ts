@@ -130,6 +130,7 @@ const ROUTES: Row[] = [
   },
   { method: 'GET', path: '/api/admin/applications', expect: ADMIN },
   { method: 'GET', path: '/api/admin/applications/export.csv', expect: ADMIN },
+  { method: 'GET', path: '/api/admin/applications/next', expect: ADMIN },
   {
     method: 'GET',
     path: '/api/admin/applications/:id',

@@ -17,6 +17,10 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   'PUT /api/applications/{id}': ['updateMyApplication', 'Edit my pending application'],
   'GET /api/admin/applications': ['listAdminApplications', 'List applications'],
   'GET /api/admin/applications/export.csv': ['exportApplicationsCsv', 'Export every application as CSV'],
+  'GET /api/admin/applications/next': [
+    'getNextApplicationToReview',
+    'The open application you have not voted on with the fewest votes (204: none left)',
+  ],
   'GET /api/admin/applications/{id}': ['getAdminApplication', 'One application with the votes and tally'],
   'PUT /api/admin/applications/{id}/review': ['reviewApplication', 'Approve or decline an application'],
   'PUT /api/admin/applications/{id}/vote': ['voteOnApplication', "Cast or replace one's vote on the open decision"],

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Vote, VoteStage } from '../../../contract/applications';
 import type { Db, Engine } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { journeyStepsQuery } from '../journey/journey';
 
 type Executor = Db | Transaction<DB>;
 
@@ -65,4 +66,56 @@ export async function votesOf(db: Executor, applicationId: number) {
     .orderBy('application_votes.created_at')
     .orderBy('application_votes.id')
     .execute();
+}
+
+/**
+ * The review queue (decision 0115): of the applications whose decision is open, the one this
+ * admin has not voted on at its open stage with the fewest votes at that stage, oldest first.
+ */
+export async function nextInQueue(db: Executor, adminId: number, now: Date): Promise<number | undefined> {
+  // The step as the journey computes it everywhere (journeyStepsQuery): 0 is the review, 3 the final decision.
+  const open = db
+    .selectFrom(journeyStepsQuery(db, now).as('steps'))
+    .innerJoin('applications', 'applications.user_id', 'steps.user_id')
+    .select((eb) => [
+      'applications.id',
+      'applications.created_at',
+      eb
+        .case()
+        .when('steps.step', '=', 0)
+        .then(eb.val<VoteStage>('review'))
+        .else(eb.val<VoteStage>('final'))
+        .end()
+        .as('stage'),
+    ])
+    .where('steps.step', 'in', [0, 3]);
+  const row = await db
+    .selectFrom(open.as('open'))
+    .select((eb) => [
+      'open.id',
+      eb
+        .selectFrom('application_votes')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('application_votes.application_id', '=', 'open.id')
+        .whereRef('application_votes.stage', '=', 'open.stage')
+        .as('votes'),
+    ])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('application_votes')
+            .select('application_votes.id')
+            .whereRef('application_votes.application_id', '=', 'open.id')
+            .whereRef('application_votes.stage', '=', 'open.stage')
+            .where('application_votes.admin_id', '=', adminId),
+        ),
+      ),
+    )
+    .orderBy('votes')
+    .orderBy('open.created_at')
+    .orderBy('open.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   applicationDetailSchema,
   applicationFormSchema,
@@ -59,6 +60,24 @@ export function registerApplicationRoutes(app: App, deps: Deps): void {
       .header('cache-control', 'no-store')
       .send(applications.exportCsv());
   });
+
+  // A path of its own, so find-my-way matches it before the `:id` route whatever the order.
+  app.get(
+    '/api/admin/applications/next',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        response: {
+          200: applicationDetailSchema,
+          204: z.null().describe('You have voted on every open application'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const next = await board.next(currentUser(request));
+      return next ?? reply.status(204).send(null);
+    },
+  );
 
   app.get(
     '/api/admin/applications/:id',

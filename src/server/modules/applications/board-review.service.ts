@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { journeyStep } from '../journey/journey';
 import { findApplication, type ApplicationView } from './applications.repository';
-import { findVote, lockApplicationStatus, saveVote, votesOf } from './application-votes.repository';
+import { findVote, lockApplicationStatus, nextInQueue, saveVote, votesOf } from './application-votes.repository';
 
 type VoteInput = z.output<typeof voteBodySchema>;
 
@@ -47,6 +47,12 @@ export function createBoardReviewService(deps: Deps) {
 
   return {
     detail: (id: number) => detail(id),
+
+    /** The application this admin should look at next, or null when they have voted on every open one. */
+    async next(admin: UserRow): Promise<ApplicationDetail | null> {
+      const id = await nextInQueue(db, admin.id, clock.now());
+      return id === undefined ? null : detail(id);
+    },
 
     /**
      * Casts or replaces the admin's vote on the open decision, audited with what it replaced;

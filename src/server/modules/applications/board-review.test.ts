@@ -204,4 +204,53 @@ describe('the board reviewing together', () => {
       expect((await vote('ada', id, { vote: 'yes', comment: 'x'.repeat(2000) })).statusCode).toBe(200);
     });
   });
+
+  describe('the review queue', () => {
+    const next = (admin: string) =>
+      t.app.inject({ url: '/api/admin/applications/next', headers: { cookie: cookies[admin] } });
+    const nextId = async (admin: string) => (await next(admin)).json().id;
+
+    it('serves the open application this admin has not voted on with the fewest votes, oldest first, then 204', async () => {
+      const first = await applicant('cand-1');
+      const second = await applicant('cand-2');
+      const third = await applicant('cand-3');
+      await review(await applicant('cand-4'), 'declined');
+      await review(await applicant('cand-5'), 'approved');
+
+      const served = await next('ada');
+      expect(served.statusCode).toBe(200);
+      expect(served.json()).toMatchObject({
+        id: first,
+        stage: 'review',
+        votes: [],
+        tally: { yes: 0, no: 0, abstain: 0 },
+      });
+
+      await vote('bob', first, { vote: 'yes', comment: null });
+      await vote('cyd', first, { vote: 'no', comment: null });
+      await vote('cyd', second, { vote: 'yes', comment: null });
+      expect(await nextId('ada')).toBe(third);
+      await vote('ada', third, { vote: 'yes', comment: null });
+      expect(await nextId('ada')).toBe(second);
+      await vote('ada', second, { vote: 'no', comment: null });
+      expect(await nextId('ada')).toBe(first);
+      await vote('ada', first, { vote: 'abstain', comment: null });
+
+      const done = await next('ada');
+      expect(done.statusCode).toBe(204);
+      expect(done.body).toBe('');
+      // Bob's queue is his own: he voted on the first; the third has one vote, the second two.
+      expect(await nextId('bob')).toBe(third);
+    });
+
+    it('serves an application again at the final decision, to admins who voted at the review', async () => {
+      const id = await applicant('jdoe');
+      await vote('ada', id, { vote: 'yes', comment: null });
+      expect((await next('ada')).statusCode).toBe(204);
+      await atBoardApproval(id);
+      expect((await next('ada')).json()).toMatchObject({ id, stage: 'final', tally: { yes: 0, no: 0, abstain: 0 } });
+      await vote('ada', id, { vote: 'yes', comment: 'Great hackathon.' });
+      expect((await next('ada')).statusCode).toBe(204);
+    });
+  });
 });
