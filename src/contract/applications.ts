@@ -141,11 +141,23 @@ export const tallySchema = z.object({
 export type Tally = z.infer<typeof tallySchema>;
 
 /**
+ * An application as an admin sees it. Under blind review (decision 0115) `identity_hidden` is
+ * true until this admin has voted on it, and the candidate's login, names, email, avatar,
+ * GitHub and portfolio are null. The candidate's own view (`myApplicationSchema`) never hides.
+ */
+export const adminApplicationSchema = applicationSchema.extend({
+  user: applicantSchema.extend({ intra_login: z.string().nullable() }),
+  identity_hidden: z.boolean(),
+});
+export type AdminApplication = z.infer<typeof adminApplicationSchema>;
+export const adminApplicationListSchema = listSchema(adminApplicationSchema);
+
+/**
  * GET /admin/applications/{id}, the vote's and the queue's answer: the application with every
  * vote (both stages, oldest first), the open `stage` (null once decided) and the `tally` of
  * that stage (of the latest vote's stage once decided).
  */
-export const applicationDetailSchema = applicationSchema.extend({
+export const applicationDetailSchema = adminApplicationSchema.extend({
   stage: z.enum(VOTE_STAGES).nullable(),
   votes: z.array(voteSchema),
   tally: tallySchema,

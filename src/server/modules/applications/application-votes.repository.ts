@@ -49,6 +49,19 @@ export async function saveVote(
     .execute();
 }
 
+/** Of these applications, the ones the admin has voted on (at either stage). */
+export async function votedOn(db: Executor, adminId: number, applicationIds: number[]): Promise<Set<number>> {
+  if (applicationIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('application_votes')
+    .select('application_id')
+    .distinct()
+    .where('admin_id', '=', adminId)
+    .where('application_id', 'in', applicationIds)
+    .execute();
+  return new Set(rows.map((row) => row.application_id));
+}
+
 /** Every vote on the application, both stages, oldest first, with its admin's login. */
 export async function votesOf(db: Executor, applicationId: number) {
   return db

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
+  adminApplicationListSchema,
   applicationDetailSchema,
   applicationFormSchema,
   applicationListQuerySchema,
-  applicationListSchema,
   applicationSchema,
   applicationUpdateSchema,
   bulkReviewResultSchema,
@@ -47,9 +47,9 @@ export function registerApplicationRoutes(app: App, deps: Deps): void {
     '/api/admin/applications',
     {
       onRequest: requireAdmin,
-      schema: { querystring: applicationListQuerySchema, response: { 200: applicationListSchema } },
+      schema: { querystring: applicationListQuerySchema, response: { 200: adminApplicationListSchema } },
     },
-    async (request) => applications.list(request.query),
+    async (request) => board.list(request.query, currentUser(request)),
   );
 
   app.get('/api/admin/applications/export.csv', { onRequest: requireAdmin }, async (_request, reply) => {
@@ -82,7 +82,7 @@ export function registerApplicationRoutes(app: App, deps: Deps): void {
   app.get(
     '/api/admin/applications/:id',
     { onRequest: requireAdmin, schema: { params: idParamsSchema, response: { 200: applicationDetailSchema } } },
-    async (request) => board.detail(request.params.id),
+    async (request) => board.detail(request.params.id, currentUser(request)),
   );
 
   app.put(

@@ -30,7 +30,6 @@ import {
   findApplication,
   findApplicationOfUser,
   insertApplication,
-  listApplications,
   transitionApplication,
   updatePendingApplication,
   type ApplicationView,
@@ -197,8 +196,6 @@ export function createApplicationsService(deps: Deps) {
       const step = await journeyStep(db, user.id, clock.now());
       return { ...application, step: step ?? 0 };
     },
-
-    list: (filter: { status?: ApplicationStatus; limit: number; offset: number }) => listApplications(db, filter),
 
     review,
 

@@ -1,16 +1,33 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { ApplicationDetail, Tally, VoteStage, voteBodySchema } from '../../../contract/applications';
+import type {
+  AdminApplication,
+  ApplicationDetail,
+  ApplicationStatus,
+  Tally,
+  VoteStage,
+  voteBodySchema,
+} from '../../../contract/applications';
 import type { Db } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { journeyStep } from '../journey/journey';
-import { findApplication, type ApplicationView } from './applications.repository';
-import { findVote, lockApplicationStatus, nextInQueue, saveVote, votesOf } from './application-votes.repository';
+import { readSetting } from '../settings/settings.repository';
+import { findApplication, listApplications, type ApplicationView } from './applications.repository';
+import {
+  findVote,
+  lockApplicationStatus,
+  nextInQueue,
+  saveVote,
+  votedOn,
+  votesOf,
+} from './application-votes.repository';
 
+type Executor = Db | Transaction<DB>;
 type VoteInput = z.output<typeof voteBodySchema>;
+type ListFilter = { status?: ApplicationStatus; limit: number; offset: number };
 
 const NO_SUCH_APPLICATION = 'There is no such application.';
 const CLOSED =
@@ -21,7 +38,7 @@ const CLOSED =
  * it is pending, the board's final decision while its candidate is at step 3, else none.
  */
 async function openStage(
-  db: Db | Transaction<DB>,
+  db: Executor,
   application: Pick<ApplicationView, 'status' | 'user_id'>,
   now: Date,
 ): Promise<VoteStage | null> {
@@ -30,28 +47,67 @@ async function openStage(
   return null;
 }
 
-/** The board's side of an application: its votes, the open decision, and the queue (decision 0115). */
+/** The application with who its candidate is left out: what blind review shows before one's vote. */
+function withIdentity(application: ApplicationView, hidden: boolean): AdminApplication {
+  if (!hidden) return { ...application, identity_hidden: false };
+  const unknown = { intra_login: null, image_url: null, email: null, first_name: null, last_name: null };
+  return {
+    ...application,
+    github_profile: null,
+    portfolio_url: null,
+    user: { id: application.user.id, ...unknown },
+    identity_hidden: true,
+  };
+}
+
+/** The board's side of applications: what an admin sees, votes, and the queue (decision 0115). */
 export function createBoardReviewService(deps: Deps) {
   const { db, clock, engine } = deps;
 
-  async function detail(id: number, executor: Db | Transaction<DB> = db): Promise<ApplicationDetail> {
+  /** Of these applications, those whose candidate blind review hides from the admin: all they have not voted on. */
+  async function hiddenFrom(executor: Executor, admin: UserRow, ids: number[]): Promise<Set<number>> {
+    if (!(await readSetting(executor, 'blind_review'))) return new Set();
+    const voted = await votedOn(executor, admin.id, ids);
+    return new Set(ids.filter((id) => !voted.has(id)));
+  }
+
+  /** The applications as the admin may see them, in the same order. */
+  async function asSeenBy(executor: Executor, admin: UserRow, applications: ApplicationView[]) {
+    const hidden = await hiddenFrom(
+      executor,
+      admin,
+      applications.map((application) => application.id),
+    );
+    return applications.map((application) => withIdentity(application, hidden.has(application.id)));
+  }
+
+  async function detail(id: number, admin: UserRow, executor: Executor = db): Promise<ApplicationDetail> {
     const application = await findApplication(executor, id);
     if (!application) throw notFound(NO_SUCH_APPLICATION);
-    const [stage, votes] = await Promise.all([openStage(executor, application, clock.now()), votesOf(executor, id)]);
+    const [[seen], stage, votes] = await Promise.all([
+      asSeenBy(executor, admin, [application]),
+      openStage(executor, application, clock.now()),
+      votesOf(executor, id),
+    ]);
     // Once decided, the tally is the last decision's, so the board still sees how it voted.
     const counted = stage ?? votes.at(-1)?.stage;
     const tally: Tally = { yes: 0, no: 0, abstain: 0 };
     for (const vote of votes) if (vote.stage === counted) tally[vote.vote]++;
-    return { ...application, stage, votes, tally };
+    return { ...seen!, stage, votes, tally };
   }
 
   return {
-    detail: (id: number) => detail(id),
+    async list(filter: ListFilter, admin: UserRow) {
+      const { data, total } = await listApplications(db, filter);
+      return { data: await asSeenBy(db, admin, data), total };
+    },
+
+    detail: (id: number, admin: UserRow) => detail(id, admin),
 
     /** The application this admin should look at next, or null when they have voted on every open one. */
     async next(admin: UserRow): Promise<ApplicationDetail | null> {
       const id = await nextInQueue(db, admin.id, clock.now());
-      return id === undefined ? null : detail(id);
+      return id === undefined ? null : detail(id, admin);
     },
 
     /**
@@ -83,7 +139,7 @@ export function createBoardReviewService(deps: Deps) {
             at: now,
           });
         }
-        return detail(id, trx);
+        return detail(id, admin, trx);
       });
     },
   };

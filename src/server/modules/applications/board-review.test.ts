@@ -253,4 +253,67 @@ describe('the board reviewing together', () => {
       expect((await next('ada')).statusCode).toBe(204);
     });
   });
+
+  describe('blind review', () => {
+    const IDENTITY = { intra_login: null, first_name: null, last_name: null, email: null, image_url: null };
+    const blind = (on: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: { cookie: cookies.ada },
+        payload: { settings: { blind_review: on } },
+      });
+    const seenBy = async (admin: string, id: number) => {
+      const list = await t.app.inject({ url: '/api/admin/applications', headers: { cookie: cookies[admin] } });
+      const queue = await t.app.inject({ url: '/api/admin/applications/next', headers: { cookie: cookies[admin] } });
+      return {
+        list: list.json().data.find((application: { id: number }) => application.id === id),
+        detail: await detail(admin, id),
+        queue: queue.statusCode === 200 ? queue.json() : null,
+      };
+    };
+
+    it("hides who the candidate is from an admin in the list, the detail and the queue until that admin's own vote", async () => {
+      expect((await blind(true)).statusCode).toBe(200);
+      const id = await applicant('jdoe');
+      const hidden = { identity_hidden: true, github_profile: null, portfolio_url: null, user: IDENTITY };
+      const before = await seenBy('ada', id);
+      for (const view of [before.list, before.detail, before.queue]) expect(view).toMatchObject(hidden);
+      expect(before.detail.motivation).toBe('I have built three line followers.');
+
+      // Another admin's vote reveals nothing to this one.
+      await vote('bob', id, { vote: 'yes', comment: null });
+      expect((await seenBy('ada', id)).detail).toMatchObject(hidden);
+      const shown = {
+        identity_hidden: false,
+        github_profile: 'https://github.com/jdoe',
+        user: { intra_login: 'jdoe', first_name: 'Jdoe', email: 'jdoe@student.1337.ma' },
+      };
+      expect((await seenBy('bob', id)).detail).toMatchObject(shown);
+
+      const voted = await vote('ada', id, { vote: 'no', comment: null });
+      expect(voted.json()).toMatchObject(shown);
+      const after = await seenBy('ada', id);
+      for (const view of [after.list, after.detail]) expect(view).toMatchObject(shown);
+
+      // The candidate's own page never hides anything.
+      const { cookie } = await signIn(t.app, 'jdoe');
+      const mine = (await t.app.inject({ url: '/api/applications/me', headers: { cookie } })).json();
+      expect(mine).toMatchObject({ user: { intra_login: 'jdoe' }, github_profile: 'https://github.com/jdoe' });
+      expect(mine).not.toHaveProperty('identity_hidden');
+    });
+
+    it('is off by default: every admin sees every candidate', async () => {
+      const settings = await t.app.inject({ url: '/api/admin/settings', headers: { cookie: cookies.ada } });
+      expect(settings.json().settings.blind_review).toBe(false);
+      const id = await applicant('jdoe');
+      const { list, detail: one, queue } = await seenBy('cyd', id);
+      for (const view of [list, one, queue]) {
+        expect(view).toMatchObject({ identity_hidden: false, user: { intra_login: 'jdoe' } });
+      }
+      await blind(true);
+      await blind(false);
+      expect((await seenBy('cyd', id)).detail.user.intra_login).toBe('jdoe');
+    });
+  });
 });
