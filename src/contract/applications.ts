@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoTimestamp, listSchema, pageQuerySchema } from './common';
+import { csvQuerySchema, idSchema, isoTimestamp, listSchema, pageQuerySchema } from './common';
 import { MOTIVATION_MAX, MOTIVATION_MIN } from './constants';
 
 export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
@@ -103,6 +103,26 @@ export const applicationListQuerySchema = pageQuerySchema().extend({
   status: z.enum(APPLICATION_STATUSES).optional(),
 });
 export const applicationListSchema = listSchema(applicationSchema);
+/** The columns of the applications CSV, in order. */
+export const APPLICATIONS_CSV_COLUMNS = [
+  'id',
+  'login',
+  'first_name',
+  'last_name',
+  'email',
+  'status',
+  'experience_level',
+  'motivation',
+  'github_profile',
+  'portfolio_url',
+  'created_at',
+  'reviewed_at',
+] as const;
+
+/** GET /admin/applications/export.csv: the list's filters (every row they select, no pages) and the separator. */
+export const applicationExportQuerySchema = applicationListQuerySchema
+  .omit({ limit: true, offset: true })
+  .extend(csvQuerySchema.shape);
 
 /** The board's votes (docs/product.md#the-boards-workbench, decision 0115): they advise, the review decides. */
 export const VOTES = ['yes', 'no', 'abstain'] as const;

@@ -16,7 +16,10 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   'POST /api/applications': ['submitApplication', 'Apply'],
   'PUT /api/applications/{id}': ['updateMyApplication', 'Edit my pending application'],
   'GET /api/admin/applications': ['listAdminApplications', 'List applications'],
-  'GET /api/admin/applications/export.csv': ['exportApplicationsCsv', 'Export every application as CSV'],
+  'GET /api/admin/applications/export.csv': [
+    'exportApplicationsCsv',
+    'Export the applications the filters select as CSV',
+  ],
   'GET /api/admin/applications/next': [
     'getNextApplicationToReview',
     'The open application you have not voted on with the fewest votes (204: none left)',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   adminApplicationListSchema,
   applicationDetailSchema,
+  applicationExportQuerySchema,
   applicationFormSchema,
   applicationListQuerySchema,
   applicationSchema,
@@ -13,6 +14,7 @@ import {
   voteBodySchema,
 } from '../../../contract/applications';
 import { idParamsSchema } from '../../../contract/common';
+import { sendCsv } from '../../csv-writer';
 import type { App, Deps } from '../../deps';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
 import { createApplicationsService } from './applications.service';
@@ -52,14 +54,14 @@ export function registerApplicationRoutes(app: App, deps: Deps): void {
     async (request) => board.list(request.query, currentUser(request)),
   );
 
-  app.get('/api/admin/applications/export.csv', { onRequest: requireAdmin }, async (_request, reply) => {
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="applications-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(applications.exportCsv());
-  });
+  app.get(
+    '/api/admin/applications/export.csv',
+    { onRequest: requireAdmin, schema: { querystring: applicationExportQuerySchema } },
+    async (request, reply) => {
+      const { separator, ...filter } = request.query;
+      return sendCsv(reply, 'applications', board.exportCsv(filter, currentUser(request), separator), deps.clock.now());
+    },
+  );
 
   // A path of its own, so find-my-way matches it before the `:id` route whatever the order.
   app.get(

@@ -1,13 +1,17 @@
+import type { Readable } from 'node:stream';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type {
-  AdminApplication,
-  ApplicationDetail,
-  ApplicationStatus,
-  Tally,
-  VoteStage,
-  voteBodySchema,
+import {
+  APPLICATIONS_CSV_COLUMNS,
+  type AdminApplication,
+  type ApplicationDetail,
+  type ApplicationStatus,
+  type Tally,
+  type VoteStage,
+  type voteBodySchema,
 } from '../../../contract/applications';
+import type { CsvSeparator } from '../../../contract/common';
+import { csvStream } from '../../csv-writer';
 import type { Db } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -15,7 +19,12 @@ import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { journeyStep } from '../journey/journey';
 import { readSetting } from '../settings/settings.repository';
-import { findApplication, listApplications, type ApplicationView } from './applications.repository';
+import {
+  eachApplicationForExport,
+  findApplication,
+  listApplications,
+  type ApplicationView,
+} from './applications.repository';
 import {
   findVote,
   lockApplicationStatus,
@@ -103,6 +112,32 @@ export function createBoardReviewService(deps: Deps) {
     },
 
     detail: (id: number, admin: UserRow) => detail(id, admin),
+
+    /**
+     * The CSV of exactly the applications the list's filters select, oldest first, as the admin
+     * may see them (blind review hides the same cells), read a page at a time as the client reads.
+     */
+    exportCsv(filter: { status?: ApplicationStatus }, admin: UserRow, separator: CsvSeparator): Readable {
+      async function* rows() {
+        for await (const page of eachApplicationForExport(db, filter)) {
+          yield (await asSeenBy(db, admin, page)).map((a) => [
+            a.id,
+            a.user.intra_login,
+            a.user.first_name,
+            a.user.last_name,
+            a.user.email,
+            a.status,
+            a.experience_level,
+            a.motivation,
+            a.github_profile,
+            a.portfolio_url,
+            a.created_at,
+            a.reviewed_at,
+          ]);
+        }
+      }
+      return csvStream(APPLICATIONS_CSV_COLUMNS, rows(), separator);
+    },
 
     /** The application this admin should look at next, or null when they have voted on every open one. */
     async next(admin: UserRow): Promise<ApplicationDetail | null> {
