@@ -184,6 +184,7 @@ const ROUTES: Row[] = [
   },
   { method: 'DELETE', path: '/api/admin/members/:id', url: '/api/admin/members/{spareUser}', expect: ADMIN },
   { method: 'GET', path: '/api/admin/audit-logs', expect: ADMIN },
+  { method: 'GET', path: '/api/admin/audit-logs/export.csv', expect: ADMIN },
   { method: 'GET', path: '/api/admin/settings', expect: ADMIN },
   { method: 'POST', path: '/api/admin/messages', expect: ADMIN },
   { method: 'GET', path: '/api/admin/messages', expect: ADMIN },

@@ -35,6 +35,7 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   'PUT /api/admin/members/{id}/admin': ['setMemberAdmin', 'Grant or remove admin rights'],
   'DELETE /api/admin/members/{id}': ['deleteMember', 'Delete a user'],
   'GET /api/admin/audit-logs': ['listAuditLogs', 'List audit entries'],
+  'GET /api/admin/audit-logs/export.csv': ['exportAuditLogsCsv', 'Export the audit entries the filters select as CSV'],
   'POST /api/admin/messages': ['sendMessage', 'Write to a group of candidates (in the app and by email)'],
   'GET /api/admin/messages': ['listSentMessages', 'The messages the board has sent'],
   'GET /api/messages/me': ['listMyMessages', 'My messages from the board, newest first, with the unread count'],
