@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoTimestamp, listSchema, pageQuerySchema } from './common';
+import { csvQuerySchema, idSchema, isoTimestamp, listSchema, pageQuerySchema } from './common';
 import { MOTIVATION_MAX, MOTIVATION_MIN } from './constants';
 
 export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
@@ -103,3 +103,83 @@ export const applicationListQuerySchema = pageQuerySchema().extend({
   status: z.enum(APPLICATION_STATUSES).optional(),
 });
 export const applicationListSchema = listSchema(applicationSchema);
+/** The columns of the applications CSV, in order. */
+export const APPLICATIONS_CSV_COLUMNS = [
+  'id',
+  'login',
+  'first_name',
+  'last_name',
+  'email',
+  'status',
+  'experience_level',
+  'motivation',
+  'github_profile',
+  'portfolio_url',
+  'created_at',
+  'reviewed_at',
+] as const;
+
+/** GET /admin/applications/export.csv: the list's filters (every row they select, no pages) and the separator. */
+export const applicationExportQuerySchema = applicationListQuerySchema
+  .omit({ limit: true, offset: true })
+  .extend(csvQuerySchema.shape);
+
+/** The board's votes (docs/product.md#the-boards-workbench, decision 0115): they advise, the review decides. */
+export const VOTES = ['yes', 'no', 'abstain'] as const;
+export type Vote = (typeof VOTES)[number];
+/** `review` while the application is pending, `final` while its candidate is at step 3. */
+export const VOTE_STAGES = ['review', 'final'] as const;
+export type VoteStage = (typeof VOTE_STAGES)[number];
+export const VOTE_COMMENT_MAX = 2000;
+
+export const voteBodySchema = z.object({
+  vote: z.enum(VOTES),
+  comment: z
+    .string()
+    .trim()
+    .max(VOTE_COMMENT_MAX, `A comment has at most ${VOTE_COMMENT_MAX} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type VoteBody = z.input<typeof voteBodySchema>;
+
+export const voteSchema = z.object({
+  admin_id: z.number().int(),
+  admin_login: z.string(),
+  vote: z.enum(VOTES),
+  comment: z.string().nullable(),
+  stage: z.enum(VOTE_STAGES),
+  created_at: isoTimestamp,
+});
+export type ApplicationVote = z.infer<typeof voteSchema>;
+
+export const tallySchema = z.object({
+  yes: z.number().int(),
+  no: z.number().int(),
+  abstain: z.number().int(),
+});
+export type Tally = z.infer<typeof tallySchema>;
+
+/**
+ * An application as an admin sees it. Under blind review (decision 0115) `identity_hidden` is
+ * true until this admin has voted on it, and the candidate's login, names, email, avatar,
+ * GitHub and portfolio are null. The candidate's own view (`myApplicationSchema`) never hides.
+ */
+export const adminApplicationSchema = applicationSchema.extend({
+  user: applicantSchema.extend({ intra_login: z.string().nullable() }),
+  identity_hidden: z.boolean(),
+});
+export type AdminApplication = z.infer<typeof adminApplicationSchema>;
+export const adminApplicationListSchema = listSchema(adminApplicationSchema);
+
+/**
+ * GET /admin/applications/{id}, the vote's and the queue's answer: the application with every
+ * vote (both stages, oldest first), the open `stage` (null once decided) and the `tally` of
+ * that stage (of the latest vote's stage once decided).
+ */
+export const applicationDetailSchema = adminApplicationSchema.extend({
+  stage: z.enum(VOTE_STAGES).nullable(),
+  votes: z.array(voteSchema),
+  tally: tallySchema,
+});
+export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;

@@ -41,3 +41,8 @@ export function listSchema<T extends z.ZodType>(item: T) {
 }
 
 export type List<T> = { data: T[]; total: number };
+
+/** The cell separator of a CSV export: `comma` (RFC 4180), or `semicolon`, what spreadsheets in a French locale read. */
+export const CSV_SEPARATORS = ['comma', 'semicolon'] as const;
+export type CsvSeparator = (typeof CSV_SEPARATORS)[number];
+export const csvQuerySchema = z.object({ separator: z.enum(CSV_SEPARATORS).default('comma') });

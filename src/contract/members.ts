@@ -6,7 +6,13 @@ import { ROLES, userSchema } from './users';
 export const memberListQuerySchema = pageQuerySchema().extend({
   role: z.enum(ROLES).optional(),
   q: z.string().trim().max(100).optional(),
+  /** Banned (`true`) or not (`false`) users only, counted in `total` (decision 0115). */
+  banned: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
+export type MemberListFilter = z.output<typeof memberListQuerySchema>;
 export const memberListSchema = listSchema(userSchema);
 
 export const memberDetailSchema = z.object({

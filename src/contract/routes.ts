@@ -76,8 +76,13 @@ export const routes = {
     Out<typeof applications.applicationListSchema>,
     Query<typeof applications.applicationListQuerySchema>
   >()('/admin/applications'),
-  applicationsCsv: get<string>()('/admin/applications/export.csv'),
-  application: get<applications.Application>()('/admin/applications/:id'),
+  applicationsCsv: get<string, Query<typeof applications.applicationExportQuerySchema>>()(
+    '/admin/applications/export.csv',
+  ),
+  // The board's workbench (decision 0115): the detail with votes, the queue (undefined on 204), a vote.
+  application: get<applications.ApplicationDetail>()('/admin/applications/:id'),
+  nextApplication: get<applications.ApplicationDetail | undefined>()('/admin/applications/next'),
+  voteOnApplication: put<applications.ApplicationDetail, applications.VoteBody>()('/admin/applications/:id/vote'),
   reviewApplication: put<applications.Application, applications.Review>()('/admin/applications/:id/review'),
   bulkReviewApplications: post<applications.BulkReviewResult, In<typeof applications.bulkReviewSchema>>()(
     '/admin/applications/bulk-review',
@@ -91,6 +96,7 @@ export const routes = {
   deleteMember: del<void>()('/admin/members/:id'),
 
   auditLogs: get<Out<typeof audit.auditLogListSchema>, Query<typeof audit.auditLogQuerySchema>>()('/admin/audit-logs'),
+  auditLogsCsv: get<string, Query<typeof audit.auditLogExportQuerySchema>>()('/admin/audit-logs/export.csv'),
   overview: get<overview.Overview>()('/admin/overview'),
   settings: get<Out<typeof settings.settingsResponseSchema>>()('/admin/settings'),
   saveSettings: put<Out<typeof settings.settingsResponseSchema>, In<typeof settings.settingsUpdateSchema>>()(

@@ -24,6 +24,7 @@ export const DEFAULT_SETTINGS: Settings = {
     { name: 'Secretary', title: 'Secretary', photo_url: null },
   ],
   sponsors: [{ name: '1337 Coding School', logo_url: null, url: 'https://1337.ma' }],
+  blind_review: false,
 };
 
 export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {

@@ -48,6 +48,12 @@ export const settingsSchema = z.object({
   social_links: z.array(socialLinkSchema).max(MAX_SOCIAL_LINKS, `At most ${MAX_SOCIAL_LINKS} social links.`),
   board_members: z.array(boardMemberSchema).length(BOARD_SIZE, `The board listing has exactly ${BOARD_SIZE} people.`),
   sponsors: z.array(sponsorSchema).max(MAX_SPONSORS, `At most ${MAX_SPONSORS} sponsors.`),
+  /**
+   * Blind review (docs/product.md#the-boards-workbench): who a candidate is stays hidden from an
+   * admin until that admin has voted on the application. Always answered (default false); optional
+   * in this type only until the Settings page edits it (decision 0115).
+   */
+  blind_review: z.boolean({ error: 'Choose whether reviews are blind.' }).optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

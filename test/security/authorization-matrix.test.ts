@@ -130,6 +130,7 @@ const ROUTES: Row[] = [
   },
   { method: 'GET', path: '/api/admin/applications', expect: ADMIN },
   { method: 'GET', path: '/api/admin/applications/export.csv', expect: ADMIN },
+  { method: 'GET', path: '/api/admin/applications/next', expect: ADMIN },
   {
     method: 'GET',
     path: '/api/admin/applications/:id',
@@ -141,6 +142,13 @@ const ROUTES: Row[] = [
     path: '/api/admin/applications/:id/review',
     url: '/api/admin/applications/{pendingApplication}/review',
     body: { status: 'approved' },
+    expect: ADMIN,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/applications/:id/vote',
+    url: '/api/admin/applications/{pendingApplication}/vote',
+    body: { vote: 'yes', comment: 'Clear motivation.' },
     expect: ADMIN,
   },
   {
@@ -176,6 +184,7 @@ const ROUTES: Row[] = [
   },
   { method: 'DELETE', path: '/api/admin/members/:id', url: '/api/admin/members/{spareUser}', expect: ADMIN },
   { method: 'GET', path: '/api/admin/audit-logs', expect: ADMIN },
+  { method: 'GET', path: '/api/admin/audit-logs/export.csv', expect: ADMIN },
   { method: 'GET', path: '/api/admin/settings', expect: ADMIN },
   { method: 'POST', path: '/api/admin/messages', expect: ADMIN },
   { method: 'GET', path: '/api/admin/messages', expect: ADMIN },

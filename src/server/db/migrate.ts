@@ -9,6 +9,7 @@ import * as sessionChangeNotify from './migrations/0008-session-change-notify';
 import * as campusId from './migrations/0009-campus-id';
 import * as signInQueue from './migrations/0010-sign-in-queue';
 import * as webhooks from './migrations/0011-webhooks';
+import * as applicationVotes from './migrations/0012-application-votes';
 import * as messages from './migrations/0013-messages';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0009-campus-id': campusId,
   '0010-sign-in-queue': signInQueue,
   '0011-webhooks': webhooks,
+  '0012-application-votes': applicationVotes,
   '0013-messages': messages,
 };
 
@@ -45,6 +47,9 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db as unknown as Kysely<unknown>,
     provider: new StaticMigrationProvider(database.engine),
+    // Numbers are given out per piece of work, and the pieces land in any order (0013 before
+    // 0012): a database migrated in between still takes the lower number when it arrives.
+    allowUnorderedMigrations: true,
     // Its bookkeeping tables sit beside the app's, even when another schema also has some.
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Vote, VoteStage } from '../../contract/applications';
 import type { DeliveryStatus, WebhookEvent, WebhookFormat } from '../../contract/webhooks';
 
 /**
@@ -84,6 +85,17 @@ export interface ApplicationsTable {
   reviewed_by: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+export interface ApplicationVotesTable {
+  id: Generated<number>;
+  application_id: number;
+  admin_id: number;
+  stage: VoteStage;
+  vote: Vote;
+  comment: string | null;
+  /** When the admin last cast this vote (a new one replaces it). */
+  created_at: Timestamp;
 }
 
 export interface ChallengesTable {
@@ -292,6 +304,7 @@ export interface DB {
   oauth_states: OauthStatesTable;
   intra_pace: IntraPaceTable;
   applications: ApplicationsTable;
+  application_votes: ApplicationVotesTable;
   challenges: ChallengesTable;
   user_challenges: UserChallengesTable;
   hackathon_events: HackathonEventsTable;

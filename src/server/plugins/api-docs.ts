@@ -45,6 +45,12 @@ const errorResponse = z.toJSONSchema(errorBodySchema, { target: 'draft-2020-12' 
 
 /** What the few routes without a response schema answer when they succeed (`type: 'null'`: no body). */
 const NO_BODY = { type: 'null' };
+const CSV_SUCCESS = {
+  200: {
+    description: 'CSV (decision 0115): UTF-8 with a BOM, every cell quoted',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  },
+};
 const SCHEMALESS_SUCCESS: Record<string, Record<string, unknown>> = {
   'GET /api/auth/login': {
     302: {
@@ -53,9 +59,8 @@ const SCHEMALESS_SUCCESS: Record<string, Record<string, unknown>> = {
     },
   },
   'POST /api/auth/logout': { 204: { ...NO_BODY, description: 'Signed out; the session cookie is cleared' } },
-  'GET /api/admin/applications/export.csv': {
-    200: { description: 'RFC 4180 CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
-  },
+  'GET /api/admin/applications/export.csv': CSV_SUCCESS,
+  'GET /api/admin/audit-logs/export.csv': CSV_SUCCESS,
 };
 const successOf = (key: string, method: string | undefined) =>
   SCHEMALESS_SUCCESS[key] ??

@@ -128,12 +128,13 @@ export async function assignActiveChallenges(db: Executor, userId: number, limit
   return challenges.length;
 }
 
-/** Every application with its author, in pages, for the CSV export. */
-export async function* eachApplicationForExport(db: Executor, pageSize = 500) {
+/** Every application the filter selects, with its author, oldest first, in pages, for the CSV export. */
+export async function* eachApplicationForExport(db: Executor, filter: { status?: ApplicationStatus }, pageSize = 500) {
   let after = 0;
   for (;;) {
     const rows = await withApplicant(db)
       .where('applications.id', '>', after)
+      .$if(filter.status !== undefined, (query) => query.where('applications.status', '=', filter.status!))
       .orderBy('applications.id')
       .limit(pageSize)
       .execute();

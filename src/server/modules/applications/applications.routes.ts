@@ -1,21 +1,28 @@
+import { z } from 'zod';
 import {
+  adminApplicationListSchema,
+  applicationDetailSchema,
+  applicationExportQuerySchema,
   applicationFormSchema,
   applicationListQuerySchema,
-  applicationListSchema,
   applicationSchema,
   applicationUpdateSchema,
   bulkReviewResultSchema,
   bulkReviewSchema,
   myApplicationSchema,
   reviewSchema,
+  voteBodySchema,
 } from '../../../contract/applications';
 import { idParamsSchema } from '../../../contract/common';
+import { sendCsv } from '../../csv-writer';
 import type { App, Deps } from '../../deps';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
 import { createApplicationsService } from './applications.service';
+import { createBoardReviewService } from './board-review.service';
 
 export function registerApplicationRoutes(app: App, deps: Deps): void {
   const applications = createApplicationsService(deps);
+  const board = createBoardReviewService(deps);
 
   app.post(
     '/api/applications',
@@ -42,24 +49,51 @@ export function registerApplicationRoutes(app: App, deps: Deps): void {
     '/api/admin/applications',
     {
       onRequest: requireAdmin,
-      schema: { querystring: applicationListQuerySchema, response: { 200: applicationListSchema } },
+      schema: { querystring: applicationListQuerySchema, response: { 200: adminApplicationListSchema } },
     },
-    async (request) => applications.list(request.query),
+    async (request) => board.list(request.query, currentUser(request)),
   );
 
-  app.get('/api/admin/applications/export.csv', { onRequest: requireAdmin }, async (_request, reply) => {
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="applications-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(applications.exportCsv());
-  });
+  app.get(
+    '/api/admin/applications/export.csv',
+    { onRequest: requireAdmin, schema: { querystring: applicationExportQuerySchema } },
+    async (request, reply) => {
+      const { separator, ...filter } = request.query;
+      return sendCsv(reply, 'applications', board.exportCsv(filter, currentUser(request), separator), deps.clock.now());
+    },
+  );
+
+  // A path of its own, so find-my-way matches it before the `:id` route whatever the order.
+  app.get(
+    '/api/admin/applications/next',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        response: {
+          200: applicationDetailSchema,
+          204: z.null().describe('You have voted on every open application'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const next = await board.next(currentUser(request));
+      return next ?? reply.status(204).send(null);
+    },
+  );
 
   app.get(
     '/api/admin/applications/:id',
-    { onRequest: requireAdmin, schema: { params: idParamsSchema, response: { 200: applicationSchema } } },
-    async (request) => applications.get(request.params.id),
+    { onRequest: requireAdmin, schema: { params: idParamsSchema, response: { 200: applicationDetailSchema } } },
+    async (request) => board.detail(request.params.id, currentUser(request)),
+  );
+
+  app.put(
+    '/api/admin/applications/:id/vote',
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParamsSchema, body: voteBodySchema, response: { 200: applicationDetailSchema } },
+    },
+    async (request) => board.vote(request.params.id, request.body, currentUser(request)),
   );
 
   app.put(

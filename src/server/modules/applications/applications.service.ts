@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type {
@@ -26,16 +25,13 @@ import {
 import { readSetting } from '../settings/settings.repository';
 import {
   assignActiveChallenges,
-  eachApplicationForExport,
   findApplication,
   findApplicationOfUser,
   insertApplication,
-  listApplications,
   transitionApplication,
   updatePendingApplication,
   type ApplicationView,
 } from './applications.repository';
-import { csvRow } from './csv';
 
 type Form = z.output<typeof applicationFormSchema>;
 type Update = z.output<typeof applicationUpdateSchema>;
@@ -198,14 +194,6 @@ export function createApplicationsService(deps: Deps) {
       return { ...application, step: step ?? 0 };
     },
 
-    list: (filter: { status?: ApplicationStatus; limit: number; offset: number }) => listApplications(db, filter),
-
-    async get(id: number): Promise<ApplicationView> {
-      const application = await findApplication(db, id);
-      if (!application) throw notFound('There is no such application.');
-      return application;
-    },
-
     review,
 
     /** Reviews several applications in one transaction; those not pending are skipped, not failed. */
@@ -221,48 +209,6 @@ export function createApplicationsService(deps: Deps) {
         }
       }
       return result;
-    },
-
-    /** The CSV of every application, produced page by page as the client reads it. */
-    exportCsv(): Readable {
-      const header = [
-        'id',
-        'login',
-        'first_name',
-        'last_name',
-        'email',
-        'status',
-        'experience_level',
-        'motivation',
-        'github_profile',
-        'portfolio_url',
-        'created_at',
-        'reviewed_at',
-      ];
-      async function* lines() {
-        yield csvRow(header);
-        for await (const page of eachApplicationForExport(db)) {
-          yield page
-            .map((a) =>
-              csvRow([
-                a.id,
-                a.user.intra_login,
-                a.user.first_name,
-                a.user.last_name,
-                a.user.email,
-                a.status,
-                a.experience_level,
-                a.motivation,
-                a.github_profile,
-                a.portfolio_url,
-                a.created_at,
-                a.reviewed_at,
-              ]),
-            )
-            .join('');
-        }
-      }
-      return Readable.from(lines());
     },
   };
 }

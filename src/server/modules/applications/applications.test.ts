@@ -8,7 +8,6 @@ import { expectGuarded } from '#test/server/guards';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { insertChallenge } from '#test/server/challenges.fixtures';
-import { csvCell } from './csv';
 
 const form = {
   motivation: '  I have built three line followers and want to learn more.  ',
@@ -328,23 +327,6 @@ describe('applications', () => {
       expect(answer.json().reviewed).toEqual([ids[1], ids[2]]);
       expect(answer.json().skipped.map((s: { id: number }) => s.id)).toEqual([ids[0], 99999]);
     });
-
-    it('exports every application as spreadsheet-safe CSV', async () => {
-      const { cookie } = await signIn(t.app, 'jdoe');
-      await apply(cookie, { ...form, motivation: '=HYPERLINK("http://evil","click"), and "quotes"\nnew line' });
-      await apply((await signIn(t.app, 'other')).cookie, { ...form, motivation: '@SUM(A1:A2) is what I love' });
-      const answer = await t.app.inject({ url: '/api/admin/applications/export.csv', headers: { cookie: admin } });
-      expect(answer.statusCode).toBe(200);
-      expect(answer.headers['content-type']).toMatch(/text\/csv/);
-      expect(answer.headers['content-disposition']).toMatch(/attachment; filename="applications-\d{4}-\d\d-\d\d\.csv"/);
-      const lines = answer.body.split('\r\n');
-      expect(lines[0]).toBe(
-        'id,login,first_name,last_name,email,status,experience_level,motivation,github_profile,portfolio_url,created_at,reviewed_at',
-      );
-      expect(answer.body).toContain(`"'=HYPERLINK(""http://evil"",""click""), and ""quotes""\nnew line"`);
-      expect(answer.body).toContain(`'@SUM(A1:A2) is what I love`);
-      expect(answer.body).toContain(',jdoe,Jdoe,Student,jdoe@student.1337.ma,pending,intermediate,');
-    });
   });
 
   describe('authorization', () => {
@@ -441,19 +423,5 @@ describe('who may apply (ALLOWED_CAMPUSES)', () => {
     expect((await app.app.inject({ url: '/api/settings/public' })).json().allowed_campuses).toEqual([]);
     const { cookie } = await signIn(app.app, outsider);
     expect((await apply(app, cookie)).statusCode).toBe(201);
-  });
-});
-
-describe('csv cells', () => {
-  it('neutralises formulas and quotes what needs quoting', () => {
-    expect(csvCell('=1+2')).toBe("'=1+2");
-    expect(csvCell('+33 6')).toBe("'+33 6");
-    expect(csvCell('-5')).toBe("'-5");
-    expect(csvCell('@cmd')).toBe("'@cmd");
-    expect(csvCell('\tx')).toBe("'\tx");
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(42)).toBe('42');
   });
 });

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
+import type { AuditEntityType } from '../../../contract/audit';
 import type { Db } from '../../db/database';
 import type { AuditLogRow, DB } from '../../db/schema';
 
@@ -6,7 +7,7 @@ export type Actor = { id: number; intra_login: string } | null;
 
 export type AuditEntry = {
   action: string;
-  entity_type: string;
+  entity_type: AuditEntityType;
   entity_id: number | null;
   actor: Actor;
   details?: Record<string, unknown>;
@@ -92,7 +93,35 @@ export async function listAuditLogs(db: Db, filter: AuditFilter, skipWindow = AU
   };
 }
 
-const keyFilter = (filter: AuditFilter) => (eb: ExpressionBuilder<DB, 'audit_counts'>) =>
+/**
+ * Every entry the filters select, newest first, a page at a time, for the CSV export: the keys
+ * come from the counters as for a page, then each page is a seek below the last id read.
+ */
+export async function* eachAuditLogForExport(db: Db, filter: Omit<AuditFilter, 'limit' | 'offset'>, pageSize = 500) {
+  const keys = await db.selectFrom('audit_counts').select(['action', 'entity_type']).where(keyFilter(filter)).execute();
+  if (keys.length === 0) return;
+  const everything = !filter.action && !filter.entity_type;
+  let before: number | undefined;
+  for (;;) {
+    const rows = await db
+      .selectFrom('audit_logs')
+      .select(['id', 'created_at', 'action', 'entity_type', 'entity_id', 'user_id', 'user_name', 'details'])
+      .$if(before !== undefined, (query) => query.where('id', '<', before!))
+      .$if(!everything, (query) =>
+        query.where((eb) =>
+          eb.or(keys.map((key) => eb.and([eb('action', '=', key.action), eb('entity_type', '=', key.entity_type)]))),
+        ),
+      )
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows;
+    before = rows[rows.length - 1]!.id;
+  }
+}
+
+const keyFilter = (filter: Omit<AuditFilter, 'limit' | 'offset'>) => (eb: ExpressionBuilder<DB, 'audit_counts'>) =>
   eb.and([
     ...(filter.action
       ? [sql<boolean>`lower(${eb.ref('audit_counts.action')}) like ${likePattern(filter.action)} escape '\\'`]

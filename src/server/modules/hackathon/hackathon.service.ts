@@ -8,6 +8,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-er
 import type { DB, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { AuditEntityType } from '../../../contract/audit';
 import { recordAudit } from '../audit/audit.repository';
 import { journeyStep } from '../journey/journey';
 import { teamAssignedMail, type Compose } from '../mail/mail-templates';
@@ -68,7 +69,7 @@ export function createHackathonService(deps: Deps) {
     trx: Transaction<DB>,
     actor: UserRow,
     action: string,
-    entity_type: string,
+    entity_type: AuditEntityType,
     entity_id: number | null,
     details: Record<string, unknown>,
     at: Date,

@@ -29,3 +29,47 @@ describe('members search pages', () => {
     expect(await list('?q=robo&role=member')).toEqual({ data: [], total: 0 });
   });
 });
+
+describe('members filters', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeEach(async () => {
+    t = await createTestApp();
+    admin = (await signIn(t.app, 'admin')).cookie;
+    for (let i = 0; i < 24; i++) await signIn(t.app, `student-${i}`);
+    const users = t.database.db.updateTable('users');
+    // Banned long ago: the oldest users, never on the first page of newest first.
+    await users.set({ is_banned: true }).where('intra_login', 'in', ['student-0', 'student-1']).execute();
+    await users.set({ role: 'member' }).where('intra_login', 'in', ['student-1', 'student-5', 'student-6']).execute();
+    await users.set({ role: 'board' }).where('intra_login', '=', 'student-7').execute();
+  });
+  afterEach(() => t.close());
+
+  const list = async (query: string) => {
+    const answer = await t.app.inject({ url: `/api/admin/members${query}`, headers: { cookie: admin } });
+    expect(answer.statusCode, query).toBe(200);
+    const body = answer.json();
+    return { total: body.total, logins: body.data.map((u: { intra_login: string }) => u.intra_login) };
+  };
+
+  it('filters banned users in the query, with the total of every match (docs/product.md#users-page)', async () => {
+    expect(await list('?banned=true')).toEqual({ total: 2, logins: ['student-1', 'student-0'] });
+    const notBanned = await list('?banned=false&limit=20');
+    expect(notBanned.total).toBe(23);
+    expect(notBanned.logins).toHaveLength(20);
+    expect(notBanned.logins).not.toContain('student-0');
+    expect((await list('?banned=false&offset=20')).logins).toEqual(['student-3', 'student-2', 'admin']);
+    expect(await list('?banned=true&q=STUDENT-1')).toEqual({ total: 1, logins: ['student-1'] });
+    const bad = await t.app.inject({ url: '/api/admin/members?banned=maybe', headers: { cookie: admin } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('filters by every role, student included, and combines role and banned', async () => {
+    expect((await list('?role=student')).total).toBe(21);
+    expect((await list('?role=student&limit=100')).logins).not.toContain('student-5');
+    expect(await list('?role=member')).toEqual({ total: 3, logins: ['student-6', 'student-5', 'student-1'] });
+    expect(await list('?role=board')).toEqual({ total: 1, logins: ['student-7'] });
+    expect(await list('?role=member&banned=true')).toEqual({ total: 1, logins: ['student-1'] });
+    expect(await list('?role=student&banned=true')).toEqual({ total: 1, logins: ['student-0'] });
+  });
+});

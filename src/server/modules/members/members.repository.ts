@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { MemberListFilter } from '../../../contract/members';
 import type { Role } from '../../../contract/users';
 import type { Db, Engine } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
@@ -9,7 +10,7 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
 
 export async function listMembers(
   db: Executor,
-  filter: { role?: Role; q?: string; limit: number; offset: number },
+  filter: MemberListFilter,
   engine: Engine,
 ): Promise<{ data: UserRow[]; total: number }> {
   // SQLite's LIKE already ignores ASCII case, the only case its lower() knows: calling it on
@@ -18,6 +19,7 @@ export async function listMembers(
   const where = (eb: ExpressionBuilder<DB, 'users'>) => {
     const conditions = [];
     if (filter.role) conditions.push(eb('role', '=', filter.role));
+    if (filter.banned !== undefined) conditions.push(eb('is_banned', '=', filter.banned));
     if (filter.q) {
       const pattern = likePattern(filter.q);
       conditions.push(

@@ -1,3 +1,4 @@
+import type { MemberListFilter } from '../../../contract/members';
 import type { Role } from '../../../contract/users';
 import type { Transaction } from 'kysely';
 import type { DB, UserRow } from '../../db/schema';
@@ -41,7 +42,7 @@ export function createMembersService(deps: Deps) {
     target.is_admin && !target.is_banned && admins.length === 1 && admins[0] === target.id;
 
   return {
-    list: (filter: { role?: Role; q?: string; limit: number; offset: number }) => listMembers(db, filter, engine),
+    list: (filter: MemberListFilter) => listMembers(db, filter, engine),
 
     async detail(id: number) {
       const user = await findUserById(db, id);

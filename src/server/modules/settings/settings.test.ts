@@ -92,6 +92,7 @@ describe('admin settings', () => {
     const member = (changes: object) => [{ ...DEFAULT_SETTINGS.board_members[0], ...changes }];
     const bad: [Partial<Record<keyof Settings, unknown>>, string][] = [
       [{ applications_open: 'yes' }, 'settings.applications_open'],
+      [{ blind_review: 'on' }, 'settings.blind_review'],
       [{ challenge_deadline_days: 366 }, 'settings.challenge_deadline_days'],
       [{ challenge_deadline_days: 2.5 }, 'settings.challenge_deadline_days'],
       [{ hackathon_registration_delay_days: -1 }, 'settings.hackathon_registration_delay_days'],
@@ -153,6 +154,7 @@ describe('admin settings', () => {
         { name: 'Omar', title: 'Secretary', photo_url: null },
       ],
       sponsors: [],
+      blind_review: true,
     };
     const sent = { ...next, contact_phone: `  ${next.contact_phone}  `, board_members: next.board_members };
     sent.board_members = [{ ...next.board_members[0]!, name: ' Amina ' }, ...next.board_members.slice(1)];

@@ -1,0 +1,131 @@
+import { APPLICATIONS_CSV_COLUMNS } from '../../../contract/applications';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseCsv } from '#test/server/parse-csv';
+import { signIn } from '#test/server/sign-in';
+import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
+
+const ATTACK = "I like robots;=cmd|' /C calc'!A0;";
+
+/** GET /api/admin/applications/export.csv (docs/product.md#the-boards-workbench, decision 0115). */
+describe('the applications CSV export', () => {
+  let t: TestApp;
+  let admin: string;
+  const clock = testClock();
+  const ids: Record<string, number> = {};
+
+  beforeEach(async () => {
+    t = await createTestApp({}, { clock });
+    admin = (await signIn(t.app, 'admin')).cookie;
+    const people = [
+      ['robot-fan', ATTACK, 'Zineb', 'Aït-Ḥassan'],
+      ['formula', '=HYPERLINK("http://evil","click"), and "quotes"\nnew line', 'زينب', 'العلوي'],
+      ['quiet-one', 'I have soldered since I was twelve.', 'Omar', 'Benali'],
+    ];
+    for (const [login, motivation, first_name, last_name] of people) {
+      const { cookie, user } = await signIn(t.app, login!);
+      await t.database.db.updateTable('users').set({ first_name, last_name }).where('id', '=', user.id).execute();
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/applications',
+        headers: { cookie },
+        payload: { motivation, github_profile: `https://github.com/${login}` },
+      });
+      ids[login!] = answer.json().id;
+    }
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/applications/${ids.formula}/review`,
+      headers: { cookie: admin },
+      payload: { status: 'declined', review_notes: null },
+    });
+  });
+  afterEach(() => t.close());
+
+  const download = (query = '') =>
+    t.app.inject({ url: `/api/admin/applications/export.csv${query}`, headers: { cookie: admin } });
+  const rowOf = (records: string[][], login: string) => records.find((record) => record[1] === login);
+
+  it.each([
+    ['', ','],
+    ['?separator=comma', ','],
+    ['?separator=semicolon', ';'],
+  ] as const)(
+    'writes every application, every cell quoted, formulas defused, in UTF-8 with a BOM (%s)',
+    async (query, delimiter) => {
+      const answer = await download(query);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(answer.headers['content-disposition']).toBe('attachment; filename="applications-2026-11-23.csv"');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect([...answer.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+
+      const { records, unquoted } = parseCsv(answer.rawPayload, delimiter);
+      expect(unquoted).toEqual([]);
+      expect(records[0]).toEqual(APPLICATIONS_CSV_COLUMNS);
+      expect(records.slice(1).map((record) => Number(record[0]))).toEqual([
+        ids['robot-fan'],
+        ids.formula,
+        ids['quiet-one'],
+      ]);
+      expect(rowOf(records, 'robot-fan')).toEqual([
+        String(ids['robot-fan']),
+        'robot-fan',
+        'Zineb',
+        'Aït-Ḥassan',
+        'robot-fan@student.1337.ma',
+        'pending',
+        'beginner',
+        "I like robots;'=cmd|' /C calc'!A0;",
+        'https://github.com/robot-fan',
+        '',
+        '2026-11-23T10:00:00.000Z',
+        '',
+      ]);
+      expect(rowOf(records, 'formula')!.slice(2, 8)).toEqual([
+        'زينب',
+        'العلوي',
+        'formula@student.1337.ma',
+        'declined',
+        'beginner',
+        `'=HYPERLINK("http://evil","click"), and "quotes"\nnew line`,
+      ]);
+    },
+  );
+
+  it("exports exactly the rows the list's filters select", async () => {
+    for (const [status, logins] of [
+      ['declined', ['formula']],
+      ['pending', ['robot-fan', 'quiet-one']],
+      ['approved', []],
+    ] as const) {
+      const list = (
+        await t.app.inject({ url: `/api/admin/applications?status=${status}`, headers: { cookie: admin } })
+      ).json();
+      const { records } = parseCsv((await download(`?status=${status}`)).rawPayload, ',');
+      expect(records.slice(1).map((record) => record[1])).toEqual([...logins]);
+      expect(records.length - 1).toBe(list.total);
+    }
+    expect((await download('?status=weird')).statusCode).toBe(400);
+    expect((await download('?separator=tab')).statusCode).toBe(400);
+  });
+
+  it('leaves out who the candidates are under blind review, until the admin has voted', async () => {
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { cookie: admin },
+      payload: { settings: { blind_review: true } },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/applications/${ids['quiet-one']}/vote`,
+      headers: { cookie: admin },
+      payload: { vote: 'yes', comment: null },
+    });
+    const { records } = parseCsv((await download('?status=pending')).rawPayload, ',');
+    expect(records.slice(1).map((record) => record.slice(1, 5).concat(record[8]!))).toEqual([
+      ['', '', '', '', ''],
+      ['quiet-one', 'Omar', 'Benali', 'quiet-one@student.1337.ma', 'https://github.com/quiet-one'],
+    ]);
+  });
+});

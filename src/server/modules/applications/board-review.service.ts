@@ -1,0 +1,181 @@
+import type { Readable } from 'node:stream';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import {
+  APPLICATIONS_CSV_COLUMNS,
+  type AdminApplication,
+  type ApplicationDetail,
+  type ApplicationStatus,
+  type Tally,
+  type VoteStage,
+  type voteBodySchema,
+} from '../../../contract/applications';
+import type { CsvSeparator } from '../../../contract/common';
+import { csvStream } from '../../csv-writer';
+import type { Db } from '../../db/database';
+import type { DB, UserRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { conflict, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.repository';
+import { journeyStep } from '../journey/journey';
+import { readSetting } from '../settings/settings.repository';
+import {
+  eachApplicationForExport,
+  findApplication,
+  listApplications,
+  type ApplicationView,
+} from './applications.repository';
+import {
+  findVote,
+  lockApplicationStatus,
+  nextInQueue,
+  saveVote,
+  votedOn,
+  votesOf,
+} from './application-votes.repository';
+
+type Executor = Db | Transaction<DB>;
+type VoteInput = z.output<typeof voteBodySchema>;
+type ListFilter = { status?: ApplicationStatus; limit: number; offset: number };
+
+const NO_SUCH_APPLICATION = 'There is no such application.';
+const CLOSED =
+  'The decision on this application is closed: votes are taken while it is pending and at the board approval step.';
+
+/**
+ * The decision open on an application (docs/product.md#the-boards-workbench): the review while
+ * it is pending, the board's final decision while its candidate is at step 3, else none.
+ */
+async function openStage(
+  db: Executor,
+  application: Pick<ApplicationView, 'status' | 'user_id'>,
+  now: Date,
+): Promise<VoteStage | null> {
+  if (application.status === 'pending') return 'review';
+  if (application.status === 'approved' && (await journeyStep(db, application.user_id, now)) === 3) return 'final';
+  return null;
+}
+
+/** The application with who its candidate is left out: what blind review shows before one's vote. */
+function withIdentity(application: ApplicationView, hidden: boolean): AdminApplication {
+  if (!hidden) return { ...application, identity_hidden: false };
+  const unknown = { intra_login: null, image_url: null, email: null, first_name: null, last_name: null };
+  return {
+    ...application,
+    github_profile: null,
+    portfolio_url: null,
+    user: { id: application.user.id, ...unknown },
+    identity_hidden: true,
+  };
+}
+
+/** The board's side of applications: what an admin sees, votes, and the queue (decision 0115). */
+export function createBoardReviewService(deps: Deps) {
+  const { db, clock, engine } = deps;
+
+  /** Of these applications, those whose candidate blind review hides from the admin: all they have not voted on. */
+  async function hiddenFrom(executor: Executor, admin: UserRow, ids: number[]): Promise<Set<number>> {
+    if (!(await readSetting(executor, 'blind_review'))) return new Set();
+    const voted = await votedOn(executor, admin.id, ids);
+    return new Set(ids.filter((id) => !voted.has(id)));
+  }
+
+  /** The applications as the admin may see them, in the same order. */
+  async function asSeenBy(executor: Executor, admin: UserRow, applications: ApplicationView[]) {
+    const hidden = await hiddenFrom(
+      executor,
+      admin,
+      applications.map((application) => application.id),
+    );
+    return applications.map((application) => withIdentity(application, hidden.has(application.id)));
+  }
+
+  async function detail(id: number, admin: UserRow, executor: Executor = db): Promise<ApplicationDetail> {
+    const application = await findApplication(executor, id);
+    if (!application) throw notFound(NO_SUCH_APPLICATION);
+    const [[seen], stage, votes] = await Promise.all([
+      asSeenBy(executor, admin, [application]),
+      openStage(executor, application, clock.now()),
+      votesOf(executor, id),
+    ]);
+    // Once decided, the tally is the last decision's, so the board still sees how it voted.
+    const counted = stage ?? votes.at(-1)?.stage;
+    const tally: Tally = { yes: 0, no: 0, abstain: 0 };
+    for (const vote of votes) if (vote.stage === counted) tally[vote.vote]++;
+    return { ...seen!, stage, votes, tally };
+  }
+
+  return {
+    async list(filter: ListFilter, admin: UserRow) {
+      const { data, total } = await listApplications(db, filter);
+      return { data: await asSeenBy(db, admin, data), total };
+    },
+
+    detail: (id: number, admin: UserRow) => detail(id, admin),
+
+    /**
+     * The CSV of exactly the applications the list's filters select, oldest first, as the admin
+     * may see them (blind review hides the same cells), read a page at a time as the client reads.
+     */
+    exportCsv(filter: { status?: ApplicationStatus }, admin: UserRow, separator: CsvSeparator): Readable {
+      async function* rows() {
+        for await (const page of eachApplicationForExport(db, filter)) {
+          yield (await asSeenBy(db, admin, page)).map((a) => [
+            a.id,
+            a.user.intra_login,
+            a.user.first_name,
+            a.user.last_name,
+            a.user.email,
+            a.status,
+            a.experience_level,
+            a.motivation,
+            a.github_profile,
+            a.portfolio_url,
+            a.created_at,
+            a.reviewed_at,
+          ]);
+        }
+      }
+      return csvStream(APPLICATIONS_CSV_COLUMNS, rows(), separator);
+    },
+
+    /** The application this admin should look at next, or null when they have voted on every open one. */
+    async next(admin: UserRow): Promise<ApplicationDetail | null> {
+      const id = await nextInQueue(db, admin.id, clock.now());
+      return id === undefined ? null : detail(id, admin);
+    },
+
+    /**
+     * Casts or replaces the admin's vote on the open decision, audited with what it replaced;
+     * the same vote and comment again change nothing. 409 when no decision is open.
+     */
+    async vote(id: number, input: VoteInput, admin: UserRow): Promise<ApplicationDetail> {
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        const application = await lockApplicationStatus(trx, id, engine);
+        if (!application) throw notFound(NO_SUCH_APPLICATION);
+        const stage = await openStage(trx, application, now);
+        if (!stage) throw conflict(CLOSED);
+        const before = await findVote(trx, id, admin.id, stage);
+        if (before?.vote !== input.vote || before.comment !== input.comment) {
+          await saveVote(trx, {
+            application_id: id,
+            admin_id: admin.id,
+            stage,
+            ...input,
+            created_at: now.toISOString(),
+          });
+          await recordAudit(trx, {
+            action: 'application.voted',
+            entity_type: 'application',
+            entity_id: id,
+            actor: admin,
+            details: { stage, before: before ?? null, after: input },
+            at: now,
+          });
+        }
+        return detail(id, admin, trx);
+      });
+    },
+  };
+}
