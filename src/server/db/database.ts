@@ -12,6 +12,7 @@ import {
   type QueryResult,
   type RootOperationNode,
   type SqliteDatabase,
+  type Transaction,
   type UnknownRow,
 } from 'kysely';
 import type pg from 'pg';
@@ -27,6 +28,8 @@ import {
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<DB>;
+/** What a repository function runs on: the database, or the transaction its service opened. */
+export type Executor = Db | Transaction<DB>;
 
 export type Database = {
   db: Db;

@@ -1,10 +1,6 @@
-import type { Transaction } from 'kysely';
 import type { Vote, VoteStage } from '../../../contract/applications';
-import type { Db, Engine } from '../../db/database';
-import type { DB } from '../../db/schema';
+import type { Engine, Executor } from '../../db/database';
 import { journeyStepsQuery } from '../journey/journey';
-
-type Executor = Db | Transaction<DB>;
 
 /**
  * The application's status, its row held to the end of the transaction on PostgreSQL (SQLite

@@ -1,9 +1,7 @@
-import type { ExpressionBuilder, Insertable, Transaction, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
 import type { ApplicationStatus } from '../../../contract/applications';
-import type { Db } from '../../db/database';
+import type { Executor } from '../../db/database';
 import type { ApplicationsTable, DB } from '../../db/schema';
-
-type Executor = Db | Transaction<DB>;
 
 const withApplicant = (db: Executor) =>
   db

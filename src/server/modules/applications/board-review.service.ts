@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
   APPLICATIONS_CSV_COLUMNS,
@@ -12,8 +11,8 @@ import {
 } from '../../../contract/applications';
 import type { CsvSeparator } from '../../../contract/common';
 import { csvStream } from '../../csv-writer';
-import type { Db } from '../../db/database';
-import type { DB, UserRow } from '../../db/schema';
+import type { Executor } from '../../db/database';
+import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
@@ -34,7 +33,6 @@ import {
   votesOf,
 } from './application-votes.repository';
 
-type Executor = Db | Transaction<DB>;
 type VoteInput = z.output<typeof voteBodySchema>;
 type ListFilter = { status?: ApplicationStatus; limit: number; offset: number };
 

@@ -1,6 +1,6 @@
-import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { AuditEntityType } from '../../../contract/audit';
-import type { Db } from '../../db/database';
+import type { Db, Executor } from '../../db/database';
 import type { AuditLogRow, DB } from '../../db/schema';
 
 export type Actor = { id: number; intra_login: string } | null;
@@ -15,7 +15,7 @@ export type AuditEntry = {
 };
 
 /** Writes one audit entry, inside the caller's transaction so it lands with the change or not at all. */
-export async function recordAudit(db: Db | Transaction<DB>, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
   // The counter's row lock, held to the commit, is what keeps ranks gapless and in id order.
   if (!db.isTransaction) return db.transaction().execute((trx) => recordAudit(trx, entry));
   // Counter first, so the entry's id is drawn while the key is held (decision 0100).

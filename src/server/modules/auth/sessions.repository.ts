@@ -1,8 +1,6 @@
-import { CompiledQuery, type Transaction } from 'kysely';
-import type { Db } from '../../db/database';
-import type { DB, UserRow } from '../../db/schema';
-
-type Executor = Db | Transaction<DB>;
+import { CompiledQuery } from 'kysely';
+import type { Executor } from '../../db/database';
+import type { UserRow } from '../../db/schema';
 
 export async function insertSession(
   db: Executor,

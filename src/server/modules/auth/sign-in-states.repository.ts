@@ -1,8 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database';
-import type { DB, SignInFailure } from '../../db/schema';
-
-type Executor = Db | Transaction<DB>;
+import type { Executor } from '../../db/database';
+import type { SignInFailure } from '../../db/schema';
 
 export async function insertOauthState(db: Executor, stateHash: string, createdAt: string, expiresAt: string) {
   await db

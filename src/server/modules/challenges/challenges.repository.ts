@@ -1,10 +1,8 @@
-import { sql, type Insertable, type Transaction, type UpdateObject, type Updateable } from 'kysely';
+import { sql, type Insertable, type UpdateObject, type Updateable } from 'kysely';
 import type { ExerciseNumber, UserChallengeStatus } from '../../../contract/challenges';
 import { XP_PER_EXERCISE } from '../../../contract/constants';
-import type { Db } from '../../db/database';
+import type { Executor } from '../../db/database';
 import type { ChallengeRow, ChallengesTable, DB, UserChallengeRow } from '../../db/schema';
-
-type Executor = Db | Transaction<DB>;
 
 export type UserRef = { id: number; intra_login: string; image_url: string | null };
 

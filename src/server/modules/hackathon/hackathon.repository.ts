@@ -1,8 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { Db, Engine } from '../../db/database';
-import type { DB } from '../../db/schema';
-
-type Executor = Db | Transaction<DB>;
+import type { Engine, Executor } from '../../db/database';
 
 const eventWithCounts = (db: Executor) =>
   db

@@ -1,8 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database';
-import type { DB, Role } from '../../db/schema';
-
-type Executor = Db | Transaction<DB>;
+import type { Executor } from '../../db/database';
+import type { Role } from '../../db/schema';
 
 export type JourneyStep = -1 | 0 | 1 | 2 | 3 | 4;
 

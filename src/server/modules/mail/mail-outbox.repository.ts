@@ -1,9 +1,7 @@
-import type { Insertable, Transaction } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Insertable } from 'kysely';
+import type { Db, Executor } from '../../db/database';
 import { claimDue } from '../../db/outbox-claim';
-import type { DB, MailOutboxRow, MailOutboxTable } from '../../db/schema';
-
-type Executor = Db | Transaction<DB>;
+import type { MailOutboxRow, MailOutboxTable } from '../../db/schema';
 
 const IDS_PER_QUERY = 500;
 const ROWS_PER_INSERT = 200;

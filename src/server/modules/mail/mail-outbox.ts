@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
-import type { Db } from '../../db/database';
-import type { DB, MailOutboxRow } from '../../db/schema';
+import type { Db, Executor } from '../../db/database';
+import type { MailOutboxRow } from '../../db/schema';
 import type { Clock } from '../../deps';
 import { createOutboxRunner } from '../../outbox-runner';
 import {
@@ -37,7 +36,7 @@ export type MailOutbox = {
    * only if that transaction commits. Users without an email address get none. Call `kick()`
    * once the transaction has committed.
    */
-  enqueue(trx: Db | Transaction<DB>, userIds: number[], compose: Compose, at: Date): Promise<number>;
+  enqueue(trx: Executor, userIds: number[], compose: Compose, at: Date): Promise<number>;
   /** Starts a delivery run now, without waiting for it (a no-op without SMTP_URL). */
   kick(): void;
   /** Resolves once every due mail has been tried and no delivery run is under way. */

@@ -1,10 +1,8 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { MemberListFilter } from '../../../contract/members';
 import type { Role } from '../../../contract/users';
-import type { Db, Engine } from '../../db/database';
+import type { Engine, Executor } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
-
-type Executor = Db | Transaction<DB>;
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 

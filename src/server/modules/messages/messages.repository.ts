@@ -1,10 +1,6 @@
-import type { Transaction } from 'kysely';
 import type { Audience } from '../../../contract/messages';
-import type { Db } from '../../db/database';
-import type { DB } from '../../db/schema';
+import type { Executor } from '../../db/database';
 import { journeyStepsQuery, type JourneyStep } from '../journey/journey';
-
-type Executor = Db | Transaction<DB>;
 
 const ROWS_PER_INSERT = 200;
 

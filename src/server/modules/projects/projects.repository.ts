@@ -1,9 +1,7 @@
-import { sql, type ExpressionBuilder, type Insertable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Project, ProjectStatus } from '../../../contract/projects';
-import type { Db } from '../../db/database';
+import type { Executor } from '../../db/database';
 import type { DB, ProjectsTable } from '../../db/schema';
-
-type Executor = Db | Transaction<DB>;
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 

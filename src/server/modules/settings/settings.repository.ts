@@ -1,10 +1,6 @@
-import type { Transaction } from 'kysely';
 import type { Settings } from '../../../contract/settings';
 import { DEFAULT_SETTINGS } from '../../../contract/settings-defaults';
-import type { Db, Engine } from '../../db/database';
-import type { DB } from '../../db/schema';
-
-type Executor = Db | Transaction<DB>;
+import type { Engine, Executor } from '../../db/database';
 
 /** All settings: the stored value of each key, or its default when none is stored. */
 export async function readSettings(db: Executor): Promise<Settings> {

@@ -1,9 +1,6 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database';
-import type { DB, UserRow } from '../../db/schema';
+import type { Executor } from '../../db/database';
+import type { UserRow } from '../../db/schema';
 import type { ProfileFields } from '../auth/intra-profile';
-
-type Executor = Db | Transaction<DB>;
 
 /**
  * Creates the user at first sign-in and refreshes the intra's fields at every later one.

@@ -1,9 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
 import type { WebhookEvent } from '../../../contract/webhooks';
-import type { Db } from '../../db/database';
-import type { DB } from '../../db/schema';
+import type { Db, Executor } from '../../db/database';
 import type { Clock } from '../../deps';
 import { createOutboxRunner } from '../../outbox-runner';
 import { deliveryBody, type WebhookEventData } from './webhook-events';
@@ -40,12 +38,7 @@ export type WebhookQueue = {
    * Writes one delivery per webhook subscribed to `event`, in the caller's transaction: it is
    * sent only if that transaction commits. Call `kick()` once it has.
    */
-  enqueue<E extends WebhookEvent>(
-    trx: Db | Transaction<DB>,
-    event: E,
-    data: WebhookEventData[E],
-    at: Date,
-  ): Promise<void>;
+  enqueue<E extends WebhookEvent>(trx: Executor, event: E, data: WebhookEventData[E], at: Date): Promise<void>;
   /** Starts a delivery run now, without waiting for it. */
   kick(): void;
   /** Resolves once every due delivery has been tried and no run is under way. */

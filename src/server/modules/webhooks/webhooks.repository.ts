@@ -1,10 +1,8 @@
-import type { Insertable, Transaction } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { WebhookEvent } from '../../../contract/webhooks';
-import type { Db } from '../../db/database';
+import type { Db, Executor } from '../../db/database';
 import { claimDue } from '../../db/outbox-claim';
-import type { DB, WebhookDeliveriesTable, WebhookDeliveryRow, WebhookRow, WebhooksTable } from '../../db/schema';
-
-type Executor = Db | Transaction<DB>;
+import type { WebhookDeliveriesTable, WebhookDeliveryRow, WebhookRow, WebhooksTable } from '../../db/schema';
 
 export async function insertWebhook(db: Executor, values: Insertable<WebhooksTable>): Promise<WebhookRow> {
   return db.insertInto('webhooks').values(values).returningAll().executeTakeFirstOrThrow();
