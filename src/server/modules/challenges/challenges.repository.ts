@@ -89,6 +89,16 @@ export async function findUserChallenge(db: Executor, id: number): Promise<UserC
   return db.selectFrom('user_challenges').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** When the user's last challenge was validated (as the driver returns it), or null before any. */
+export async function lastValidatedAt(db: Executor, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('user_challenges')
+    .select((eb) => eb.fn.max('validated_at').as('at'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.at ? String(row.at) : null;
+}
+
 export async function listUserChallenges(
   db: Executor,
   options: { status?: UserChallengeStatus; limit: number; offset: number },

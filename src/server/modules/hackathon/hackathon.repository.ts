@@ -1,4 +1,6 @@
+import type { Insertable, Updateable } from 'kysely';
 import type { Engine, Executor } from '../../db/database';
+import type { HackathonEventsTable, TeamsTable } from '../../db/schema';
 
 const eventWithCounts = (db: Executor) =>
   db
@@ -36,6 +38,23 @@ export async function findEvent(db: Executor, id: number, engine?: Engine) {
   }
   const row = await eventWithCounts(db).where('id', '=', id).executeTakeFirst();
   return row && withCounts(row);
+}
+
+export async function insertEvent(db: Executor, values: Insertable<HackathonEventsTable>): Promise<number> {
+  const row = await db.insertInto('hackathon_events').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateEvent(db: Executor, id: number, values: Updateable<HackathonEventsTable>): Promise<void> {
+  await db.updateTable('hackathon_events').set(values).where('id', '=', id).execute();
+}
+
+/** Removes the event; its registrations and teams go with it by cascade. */
+export async function deleteEvent(db: Executor, id: number): Promise<void> {
+  // Seats reference registrations without ON DELETE: remove them first so the cascades from
+  // the event (registrations, teams, seats) never trip over each other.
+  await db.deleteFrom('team_members').where('event_id', '=', id).execute();
+  await db.deleteFrom('hackathon_events').where('id', '=', id).execute();
 }
 
 export type TeamView = {
@@ -166,4 +185,107 @@ export async function seat(db: Executor, seats: { team_id: number; event_id: num
       .values(seats.slice(i, i + 500).map((s) => ({ ...s, created_at: at })))
       .execute();
   }
+}
+
+/** The ids of the events the user is registered for. */
+export async function registeredEventIds(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('hackathon_registrations')
+    .select('event_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.event_id);
+}
+
+/** Registers the user (status pending); the unique (user, event) refuses a second registration. */
+export async function insertRegistration(db: Executor, userId: number, eventId: number, at: string): Promise<number> {
+  const row = await db
+    .insertInto('hackathon_registrations')
+    .values({ user_id: userId, event_id: eventId, status: 'pending', created_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findRegistrationId(db: Executor, userId: number, eventId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('hackathon_registrations')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function deleteRegistration(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('hackathon_registrations').where('id', '=', id).execute();
+}
+
+/** Those of `userIds` who are registered for the event. */
+export async function registeredAmong(db: Executor, eventId: number, userIds: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('hackathon_registrations')
+    .select('user_id')
+    .where('event_id', '=', eventId)
+    .where('user_id', 'in', userIds)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Those of `userIds` who sit in a team of the event (other than `exceptTeam`, when given). */
+export async function seatedAmong(
+  db: Executor,
+  eventId: number,
+  userIds: number[],
+  exceptTeam?: number,
+): Promise<number[]> {
+  let query = db
+    .selectFrom('team_members')
+    .select('user_id')
+    .where('event_id', '=', eventId)
+    .where('user_id', 'in', userIds);
+  if (exceptTeam) query = query.where('team_id', '<>', exceptTeam);
+  return (await query.execute()).map((row) => row.user_id);
+}
+
+/** The event's pending registrants who sit in no team of it, in registration order. */
+export async function unseatedPending(db: Executor, eventId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('hackathon_registrations as r')
+    .select('r.user_id')
+    .where('r.event_id', '=', eventId)
+    .where('r.status', '=', 'pending')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('team_members as tm')
+            .select('tm.user_id')
+            .whereRef('tm.user_id', '=', 'r.user_id')
+            .where('tm.event_id', '=', eventId),
+        ),
+      ),
+    )
+    .orderBy('r.id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Creates the teams in one statement; answers their ids in ascending order. */
+export async function insertTeams(db: Executor, values: Insertable<TeamsTable>[]): Promise<number[]> {
+  const rows = await db.insertInto('teams').values(values).returning('id').execute();
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+export async function updateTeam(db: Executor, id: number, values: Updateable<TeamsTable>): Promise<void> {
+  await db.updateTable('teams').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteTeam(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('teams').where('id', '=', id).execute();
+}
+
+/** Takes the users out of the team (their registrations stay). */
+export async function unseat(db: Executor, teamId: number, userIds: number[]): Promise<void> {
+  await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'in', userIds).execute();
 }

@@ -4,7 +4,7 @@ import { expectGuarded } from '#test/server/guards';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { insertChallenge } from '#test/server/challenges.fixtures';
-import { balancedSizes } from './hackathon.service';
+import { balancedSizes } from './hackathon-teams.service';
 
 const DAY = 24 * 3600 * 1000;
 

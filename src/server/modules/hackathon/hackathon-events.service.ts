@@ -1,0 +1,201 @@
+import type { z } from 'zod';
+import type { eventBodySchema, eventUpdateSchema } from '../../../contract/hackathon';
+import { EVENT_ORDER_MESSAGE } from '../../../contract/hackathon';
+import type { Engine, Executor } from '../../db/database';
+import { isUniqueViolation } from '../../db/constraint-errors';
+import type { UserRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.repository';
+import { lastValidatedAt } from '../challenges/challenges.repository';
+import { journeyStep } from '../journey/journey';
+import { readSetting } from '../settings/settings.repository';
+import {
+  addExperience,
+  deleteEvent,
+  deleteRegistration,
+  findEvent,
+  findRegistrationId,
+  insertEvent,
+  insertRegistration,
+  listEvents,
+  listRegistrations,
+  listTeams,
+  registeredEventIds,
+  seatedAmong,
+  updateEvent,
+  type TeamView,
+} from './hackathon.repository';
+
+type EventBody = z.output<typeof eventBodySchema>;
+type EventUpdate = z.output<typeof eventUpdateSchema>;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The event, locked on PostgreSQL when `engine` is given (see findEvent); 404 when there is none. */
+export async function requireEvent(db: Executor, id: number, engine?: Engine) {
+  const event = await findEvent(db, id, engine);
+  if (!event) throw notFound('There is no such hackathon event.');
+  return event;
+}
+
+export async function requireTeam(db: Executor, id: number): Promise<TeamView> {
+  const [team] = await listTeams(db, { teamIds: [id] });
+  if (!team) throw notFound('There is no such team.');
+  return team;
+}
+
+/** The hackathon events, and the candidates' registrations for them. */
+export function createHackathonEventsService(deps: Deps) {
+  const { db, clock, engine } = deps;
+
+  return {
+    listEvents: () => listEvents(db),
+
+    async publicEvents(user: UserRow) {
+      const now = clock.now().toISOString();
+      const [events, mine] = await Promise.all([listEvents(db, { endingAfter: now }), registeredEventIds(db, user.id)]);
+      const registered = new Set(mine);
+      return events.map((event) => ({
+        ...event,
+        registered: registered.has(event.id),
+        registration_open: event.start_at > now,
+      }));
+    },
+
+    async createEvent(body: EventBody, admin: UserRow) {
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        const id = await insertEvent(trx, { ...body, created_at: now.toISOString(), updated_at: now.toISOString() });
+        await recordAudit(trx, {
+          action: 'hackathon.event_created',
+          entity_type: 'hackathon_event',
+          entity_id: id,
+          actor: admin,
+          details: { after: body },
+          at: now,
+        });
+        return (await findEvent(trx, id))!;
+      });
+    },
+
+    async updateEvent(id: number, changes: EventUpdate, admin: UserRow) {
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        const before = await requireEvent(trx, id, engine);
+        const start = changes.start_at ?? before.start_at;
+        const end = changes.end_at ?? before.end_at;
+        if (end <= start) throw badRequest(EVENT_ORDER_MESSAGE);
+        await updateEvent(trx, id, { ...changes, updated_at: now.toISOString() });
+        await recordAudit(trx, {
+          action: 'hackathon.event_updated',
+          entity_type: 'hackathon_event',
+          entity_id: id,
+          actor: admin,
+          details: {
+            before: Object.fromEntries(Object.keys(changes).map((key) => [key, before[key as keyof typeof before]])),
+            after: changes,
+          },
+          at: now,
+        });
+        return (await findEvent(trx, id))!;
+      });
+    },
+
+    /** Removes the event with its registrations and teams, and takes back any team XP it gave. */
+    async deleteEvent(id: number, admin: UserRow) {
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const event = await requireEvent(trx, id, engine);
+        for (const team of await listTeams(trx, { eventId: id })) {
+          await addExperience(
+            trx,
+            team.members.map((m) => m.user_id),
+            -(team.hackathon_xp ?? 0),
+          );
+        }
+        await deleteEvent(trx, id);
+        await recordAudit(trx, {
+          action: 'hackathon.event_deleted',
+          entity_type: 'hackathon_event',
+          entity_id: id,
+          actor: admin,
+          details: {
+            before: { name: event.name, registrations: event.registrations_count, teams: event.teams_count },
+          },
+          at: now,
+        });
+      });
+    },
+
+    async register(user: UserRow, eventId: number) {
+      const now = clock.now();
+      if ((await journeyStep(db, user.id, now)) !== 2) {
+        throw forbidden('Hackathon registration opens once all your challenges are validated.');
+      }
+      const event = await requireEvent(db, eventId);
+      if (event.start_at <= now.toISOString()) throw conflict('This hackathon has already started.');
+      const delayDays = await readSetting(db, 'hackathon_registration_delay_days');
+      const last = await lastValidatedAt(db, user.id);
+      const opensAt = last ? new Date(Date.parse(last) + delayDays * DAY_MS) : now;
+      if (opensAt > now) {
+        throw forbidden(
+          `Hackathon registration opens ${delayDays} days after your last validated challenge: on ${opensAt.toISOString().slice(0, 10)}.`,
+        );
+      }
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const id = await insertRegistration(trx, user.id, eventId, now.toISOString());
+          await recordAudit(trx, {
+            action: 'hackathon.registered',
+            entity_type: 'hackathon_registration',
+            entity_id: id,
+            actor: user,
+            details: { after: { event_id: eventId } },
+            at: now,
+          });
+          return (await listRegistrations(trx, { userId: user.id, eventId, limit: 1, offset: 0 })).data[0]!;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('You are already registered for this event.');
+        throw error;
+      }
+    },
+
+    async unregister(user: UserRow, eventId: number) {
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const registrationId = await findRegistrationId(trx, user.id, eventId);
+        if (!registrationId) throw notFound('You are not registered for this event.');
+        if ((await seatedAmong(trx, eventId, [user.id])).length > 0) {
+          throw conflict('You are already in a team: ask the board to take you out first.');
+        }
+        await deleteRegistration(trx, registrationId);
+        await recordAudit(trx, {
+          action: 'hackathon.unregistered',
+          entity_type: 'hackathon_registration',
+          entity_id: registrationId,
+          actor: user,
+          details: { before: { event_id: eventId } },
+          at: now,
+        });
+      });
+    },
+
+    async mine(user: UserRow) {
+      const { data } = await listRegistrations(db, { userId: user.id, limit: 100, offset: 0 });
+      const seatedIn = [...data]
+        .filter((r) => r.team_id)
+        .sort((a, b) => (a.event.start_at < b.event.start_at ? 1 : -1))[0];
+      return { registrations: data, team: seatedIn ? await requireTeam(db, seatedIn.team_id!) : null };
+    },
+
+    registrations: (filter: { status?: 'pending' | 'assigned'; event_id?: number; limit: number; offset: number }) =>
+      listRegistrations(db, {
+        status: filter.status,
+        eventId: filter.event_id,
+        limit: filter.limit,
+        offset: filter.offset,
+      }),
+  };
+}

@@ -1,0 +1,275 @@
+import { randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import { HACKATHON_TEAM_SIZE } from '../../../contract/constants';
+import type { teamBodySchema, teamUpdateSchema } from '../../../contract/hackathon';
+import type { Executor } from '../../db/database';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors';
+import type { UserRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { conflict } from '../../errors';
+import { recordAudit } from '../audit/audit.repository';
+import { teamAssignedMail, type Compose } from '../mail/mail-templates';
+import { requireEvent, requireTeam } from './hackathon-events.service';
+import {
+  addExperience,
+  deleteTeam,
+  insertTeams,
+  listTeams,
+  registeredAmong,
+  seat,
+  seatedAmong,
+  setRegistrationStatus,
+  unseat,
+  unseatedPending,
+  updateTeam,
+  type TeamView,
+} from './hackathon.repository';
+
+type TeamBody = z.output<typeof teamBodySchema>;
+type TeamUpdate = z.output<typeof teamUpdateSchema>;
+
+/** Team sizes for n people in k teams: as even as possible (they differ by at most one). */
+export function balancedSizes(people: number, teams: number): number[] {
+  return Array.from({ length: teams }, (_, i) => Math.floor(people / teams) + (i < people % teams ? 1 : 0));
+}
+
+/** Fisher-Yates with a cryptographic RNG: nobody can predict or steer who sits with whom. */
+export function shuffle<T>(items: T[]): T[] {
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [result[i], result[j]] = [result[j]!, result[i]!];
+  }
+  return result;
+}
+
+/** Checks that each user is registered for the event and seated in no other of its teams. */
+async function checkMembers(db: Executor, eventId: number, userIds: number[], exceptTeam?: number) {
+  if ((await registeredAmong(db, eventId, userIds)).length !== userIds.length) {
+    throw conflict('Every member must be registered for this event.');
+  }
+  if ((await seatedAmong(db, eventId, userIds, exceptTeam)).length > 0) {
+    throw conflict('A member already sits in another team of this event.');
+  }
+}
+
+const seatingConflict = (error: unknown) => {
+  if (isUniqueViolation(error)) return conflict('A member already sits in another team of this event.');
+  if (isForeignKeyViolation(error)) return conflict('Every member must be registered for this event.');
+  return error;
+};
+
+/** The teams of the hackathon events: made by hand or by auto-assign, reseated, scored, removed. */
+export function createHackathonTeamsService(deps: Deps) {
+  const { db, clock, engine, mail } = deps;
+
+  /** Writes the "you are in a team" mail to the newly seated members of the given teams. */
+  async function mailSeated(
+    trx: Executor,
+    event: { name: string; start_at: string; location: string | null },
+    teams: TeamView[],
+    seated: number[],
+    at: Date,
+  ) {
+    const teamOf = new Map(teams.flatMap((team) => team.members.map((m) => [m.user_id, team] as const)));
+    const compose: Compose = (recipient, appUrl) => {
+      const team = teamOf.get(recipient.userId)!;
+      return teamAssignedMail({ team: team.name, event, members: team.members })(recipient, appUrl);
+    };
+    await mail.enqueue(trx, seated, compose, at);
+  }
+
+  return {
+    list: (eventId?: number) => listTeams(db, { eventId }),
+
+    async createTeam(body: TeamBody, admin: UserRow) {
+      const now = clock.now();
+      try {
+        const created = await db.transaction().execute(async (trx) => {
+          const event = await requireEvent(trx, body.event_id, engine);
+          if (event.max_teams > 0 && event.teams_count >= event.max_teams) {
+            throw conflict(`This event already has its ${event.max_teams} teams.`);
+          }
+          await checkMembers(trx, body.event_id, body.member_user_ids);
+          const id = (
+            await insertTeams(trx, [
+              {
+                event_id: body.event_id,
+                name: body.name ?? `Team ${event.teams_count + 1}`,
+                hackathon_xp: null,
+                created_at: now.toISOString(),
+                updated_at: now.toISOString(),
+              },
+            ])
+          )[0]!;
+          await seat(
+            trx,
+            body.member_user_ids.map((user_id) => ({ team_id: id, event_id: body.event_id, user_id })),
+            now.toISOString(),
+          );
+          await setRegistrationStatus(trx, body.event_id, body.member_user_ids, 'assigned');
+          await recordAudit(trx, {
+            action: 'team.created',
+            entity_type: 'team',
+            entity_id: id,
+            actor: admin,
+            details: { after: { members: body.member_user_ids } },
+            at: now,
+          });
+          const team = await requireTeam(trx, id);
+          await mailSeated(trx, event, [team], body.member_user_ids, now);
+          return team;
+        });
+        mail.kick();
+        return created;
+      } catch (error) {
+        throw seatingConflict(error);
+      }
+    },
+
+    /**
+     * Renames, reseats or scores a team. The team's XP is counted in each member's experience
+     * points exactly once: members who leave give it back, members who join get it, and a new
+     * score moves everyone by the difference.
+     */
+    async updateTeam(id: number, changes: TeamUpdate, admin: UserRow) {
+      const now = clock.now();
+      try {
+        const updated = await db.transaction().execute(async (trx) => {
+          const current = await requireTeam(trx, id);
+          const event = await requireEvent(trx, current.event_id, engine);
+          const team = await requireTeam(trx, id);
+          const oldXp = team.hackathon_xp ?? 0;
+          const before = team.members.map((m) => m.user_id);
+          let members = before;
+          let added: number[] = [];
+          if (changes.member_user_ids) {
+            members = changes.member_user_ids;
+            const removed = before.filter((userId) => !members.includes(userId));
+            added = members.filter((userId) => !before.includes(userId));
+            if (removed.length) {
+              await unseat(trx, id, removed);
+              await setRegistrationStatus(trx, team.event_id, removed, 'pending');
+              await addExperience(trx, removed, -oldXp);
+            }
+            if (added.length) {
+              await checkMembers(trx, team.event_id, added, id);
+              await seat(
+                trx,
+                added.map((user_id) => ({ team_id: id, event_id: team.event_id, user_id })),
+                now.toISOString(),
+              );
+              await setRegistrationStatus(trx, team.event_id, added, 'assigned');
+              await addExperience(trx, added, oldXp);
+            }
+          }
+          if (changes.hackathon_xp !== undefined) {
+            if (event.end_at > now.toISOString()) throw conflict('Team XP can be set once the event is over.');
+            await addExperience(trx, members, (changes.hackathon_xp ?? 0) - oldXp);
+          }
+          await updateTeam(trx, id, {
+            ...(changes.name ? { name: changes.name } : {}),
+            ...(changes.hackathon_xp !== undefined ? { hackathon_xp: changes.hackathon_xp } : {}),
+            updated_at: now.toISOString(),
+          });
+          await recordAudit(trx, {
+            action: changes.hackathon_xp !== undefined ? 'team.xp_awarded' : 'team.updated',
+            entity_type: 'team',
+            entity_id: id,
+            actor: admin,
+            details: {
+              before: { name: team.name, members: before, hackathon_xp: team.hackathon_xp },
+              after: changes,
+            },
+            at: now,
+          });
+          const after = await requireTeam(trx, id);
+          await mailSeated(trx, event, [after], added, now);
+          return after;
+        });
+        mail.kick();
+        return updated;
+      } catch (error) {
+        throw seatingConflict(error);
+      }
+    },
+
+    async deleteTeam(id: number, admin: UserRow) {
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const current = await requireTeam(trx, id);
+        await requireEvent(trx, current.event_id, engine);
+        const team = await requireTeam(trx, id);
+        const members = team.members.map((m) => m.user_id);
+        await addExperience(trx, members, -(team.hackathon_xp ?? 0));
+        await deleteTeam(trx, id);
+        await setRegistrationStatus(trx, team.event_id, members, 'pending');
+        await recordAudit(trx, {
+          action: 'team.deleted',
+          entity_type: 'team',
+          entity_id: id,
+          actor: admin,
+          details: { before: { name: team.name, members, hackathon_xp: team.hackathon_xp } },
+          at: now,
+        });
+      });
+    },
+
+    /**
+     * Auto-assign (docs/product.md#hackathon): the event's pending registrants, shuffled, in
+     * ceil(n/4) teams whose sizes differ by at most one, never over max_teams in all. One
+     * transaction with the event row locked, so two admins pressing at once cannot seat anyone
+     * twice or exceed max_teams.
+     */
+    async autoAssign(eventId: number, admin: UserRow) {
+      const now = clock.now();
+      try {
+        const assigned = await db.transaction().execute(async (trx) => {
+          const event = await requireEvent(trx, eventId, engine);
+          const pending = await unseatedPending(trx, eventId);
+          const wanted = Math.ceil(pending.length / HACKATHON_TEAM_SIZE);
+          const room = event.max_teams > 0 ? Math.max(0, event.max_teams - event.teams_count) : wanted;
+          const teamCount = Math.min(wanted, room);
+          if (teamCount === 0) return { teams: [], left_pending: pending.length };
+
+          const people = shuffle(pending).slice(0, Math.min(pending.length, teamCount * HACKATHON_TEAM_SIZE));
+          const sizes = balancedSizes(people.length, teamCount);
+          const at = now.toISOString();
+          const ids = await insertTeams(
+            trx,
+            sizes.map((_, i) => ({
+              event_id: eventId,
+              name: `Team ${event.teams_count + i + 1}`,
+              hackathon_xp: null,
+              created_at: at,
+              updated_at: at,
+            })),
+          );
+          let next = 0;
+          const seats = sizes.flatMap((size, i) =>
+            people.slice(next, (next += size)).map((user_id) => ({ team_id: ids[i]!, event_id: eventId, user_id })),
+          );
+          await seat(trx, seats, at);
+          await setRegistrationStatus(trx, eventId, people, 'assigned');
+          await recordAudit(trx, {
+            action: 'team.auto_assigned',
+            entity_type: 'hackathon_event',
+            entity_id: eventId,
+            actor: admin,
+            details: {
+              after: { teams: ids.length, seated: people.length, left_pending: pending.length - people.length },
+            },
+            at: now,
+          });
+          const teams = await listTeams(trx, { teamIds: ids });
+          await mailSeated(trx, event, teams, people, now);
+          return { teams, left_pending: pending.length - people.length };
+        });
+        mail.kick();
+        return assigned;
+      } catch (error) {
+        throw seatingConflict(error);
+      }
+    },
+  };
+}
