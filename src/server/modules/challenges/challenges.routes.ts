@@ -18,24 +18,27 @@ import {
 import { idParamsSchema } from '../../../contract/common';
 import type { App, Deps } from '../../deps';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
-import { createChallengesService } from './challenges.service';
+import { createChallengesCandidateService } from './challenges-candidate.service';
+import { createChallengesCatalogService } from './challenges-catalog.service';
+import { createChallengesReviewService } from './challenges-review.service';
 
 /** Challenges (docs/product.md#challenges). `{id}` on candidate and review routes is a user challenge id. */
 export function registerChallengesRoutes(app: App, deps: Deps): void {
-  const challenges = createChallengesService(deps);
+  const catalog = createChallengesCatalogService(deps);
+  const candidate = createChallengesCandidateService(deps);
+  const review = createChallengesReviewService(deps);
 
   // Catalog (admins)
   app.get(
     '/api/challenges/admin/challenges',
     { onRequest: requireAdmin, schema: { querystring: catalogQuerySchema, response: { 200: challengeListSchema } } },
-    async (request) => challenges.listCatalog({ activeOnly: false, ...request.query }),
+    async (request) => catalog.listCatalog({ activeOnly: false, ...request.query }),
   );
 
   app.post(
     '/api/challenges/admin/challenges',
     { onRequest: requireAdmin, schema: { body: challengeFormSchema, response: { 201: challengeSchema } } },
-    async (request, reply) =>
-      reply.status(201).send(await challenges.createChallenge(currentUser(request), request.body)),
+    async (request, reply) => reply.status(201).send(await catalog.createChallenge(currentUser(request), request.body)),
   );
 
   app.put(
@@ -44,14 +47,14 @@ export function registerChallengesRoutes(app: App, deps: Deps): void {
       onRequest: requireAdmin,
       schema: { params: idParamsSchema, body: challengeUpdateSchema, response: { 200: challengeSchema } },
     },
-    async (request) => challenges.updateChallenge(currentUser(request), request.params.id, request.body),
+    async (request) => catalog.updateChallenge(currentUser(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/challenges/admin/challenges/:id',
     { onRequest: requireAdmin, schema: { params: idParamsSchema } },
     async (request, reply) => {
-      await challenges.deleteChallenge(currentUser(request), request.params.id);
+      await catalog.deleteChallenge(currentUser(request), request.params.id);
       return reply.status(204).send();
     },
   );
@@ -63,7 +66,7 @@ export function registerChallengesRoutes(app: App, deps: Deps): void {
       onRequest: requireAdmin,
       schema: { querystring: userChallengeListQuerySchema, response: { 200: adminUserChallengeListSchema } },
     },
-    async (request) => challenges.listForReview(request.query),
+    async (request) => review.listForReview(request.query),
   );
 
   app.post(
@@ -76,32 +79,32 @@ export function registerChallengesRoutes(app: App, deps: Deps): void {
         response: { 200: adminUserChallengeSchema },
       },
     },
-    async (request) => challenges.review(currentUser(request), request.params.id, request.body),
+    async (request) => review.decide(currentUser(request), request.params.id, request.body),
   );
 
   // Candidates
   app.get(
     '/api/challenges/me',
     { onRequest: requireUser, schema: { response: { 200: myChallengesSchema } } },
-    async (request) => challenges.myChallenges(currentUser(request)),
+    async (request) => candidate.myChallenges(currentUser(request)),
   );
 
   app.get(
     '/api/challenges/catalog',
     { onRequest: requireUser, schema: { querystring: catalogQuerySchema, response: { 200: challengeListSchema } } },
-    async (request) => challenges.listCatalog({ activeOnly: true, ...request.query }),
+    async (request) => catalog.listCatalog({ activeOnly: true, ...request.query }),
   );
 
   app.get(
     '/api/challenges/rules',
     { onRequest: requireUser, schema: { response: { 200: challengeRulesSchema } } },
-    async () => challenges.rules(),
+    async () => candidate.rules(),
   );
 
   app.post(
     '/api/challenges/:id/start',
     { onRequest: requireUser, schema: { params: userChallengeParamsSchema, response: { 200: userChallengeSchema } } },
-    async (request) => challenges.start(currentUser(request), request.params.id),
+    async (request) => candidate.start(currentUser(request), request.params.id),
   );
 
   app.post(
@@ -111,12 +114,12 @@ export function registerChallengesRoutes(app: App, deps: Deps): void {
       schema: { params: exerciseParamsSchema, body: exerciseSubmitSchema, response: { 200: userChallengeSchema } },
     },
     async (request) =>
-      challenges.submitExercise(currentUser(request), request.params.id, request.params.n, request.body.tinkercad_link),
+      candidate.submitExercise(currentUser(request), request.params.id, request.params.n, request.body.tinkercad_link),
   );
 
   app.post(
     '/api/challenges/:id/submit',
     { onRequest: requireUser, schema: { params: userChallengeParamsSchema, response: { 200: userChallengeSchema } } },
-    async (request) => challenges.submitForReview(currentUser(request), request.params.id),
+    async (request) => candidate.submitForReview(currentUser(request), request.params.id),
   );
 }

@@ -1,0 +1,188 @@
+import {
+  CHALLENGE_RULES,
+  EXERCISE_NUMBERS,
+  type ChallengeRules,
+  type ExerciseNumber,
+  type MyChallenges,
+  type UserChallenge,
+  type UserChallengeStatus,
+} from '../../../contract/challenges';
+import type { UserRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { conflict, forbidden, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.repository';
+import { readSetting } from '../settings/settings.repository';
+import { CHALLENGE_NOT_FOUND as NOT_FOUND, userChallengeView, userChallengeViews } from './challenge-views';
+import {
+  findApprovedApplication,
+  findChallenge,
+  findUserChallenge,
+  listUserChallengesOf,
+  recordExerciseLink,
+  transitionUserChallenge,
+} from './challenges.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const NOT_APPROVED = 'Your application must be approved before you can take the challenges.';
+const DEADLINE_PASSED = 'The deadline for the challenges has passed.';
+
+/** The candidate's own challenges: their deadline, starting one, submitting exercises and the whole for review. */
+export function createChallengesCandidateService(deps: Deps) {
+  const { db, clock } = deps;
+
+  /** The candidate's deadline: the application's review date + the challenge_deadline_days setting. */
+  async function deadlineOf(reviewedAt: string | null, now: Date) {
+    if (!reviewedAt) return { deadline_at: null, deadline_passed: false, days_remaining: 0 };
+    const days = await readSetting(db, 'challenge_deadline_days');
+    const deadline = Date.parse(reviewedAt) + days * DAY_MS;
+    const passed = now.getTime() > deadline;
+    return {
+      deadline_at: new Date(deadline).toISOString(),
+      deadline_passed: passed,
+      days_remaining: passed ? 0 : Math.ceil((deadline - now.getTime()) / DAY_MS),
+    };
+  }
+
+  /**
+   * The candidate's own user challenge, for a change: 404 when it is not theirs, 403 when their
+   * application is not approved or the deadline has passed.
+   */
+  async function ownChallengeForChange(user: UserRow, id: number, now: Date) {
+    const row = await findUserChallenge(db, id);
+    if (!row || row.user_id !== user.id) throw notFound(NOT_FOUND);
+    const application = await findApprovedApplication(db, user.id);
+    if (!application) throw forbidden(NOT_APPROVED);
+    const deadline = await deadlineOf(application.reviewed_at, now);
+    if (deadline.deadline_passed) throw forbidden(DEADLINE_PASSED, 'DEADLINE_PASSED');
+    return row;
+  }
+
+  return {
+    async myChallenges(user: UserRow): Promise<MyChallenges> {
+      const application = await findApprovedApplication(db, user.id);
+      if (!application) throw forbidden(NOT_APPROVED);
+      const now = clock.now();
+      const data: UserChallenge[] = await userChallengeViews(db, await listUserChallengesOf(db, user.id));
+      return {
+        data,
+        total: data.length,
+        completed_count: data.filter((item) => item.status === 'validated').length,
+        ...(await deadlineOf(application.reviewed_at, now)),
+      };
+    },
+
+    async rules(): Promise<ChallengeRules> {
+      return { ...CHALLENGE_RULES, deadline_days: await readSetting(db, 'challenge_deadline_days') };
+    },
+
+    async start(user: UserRow, id: number): Promise<UserChallenge> {
+      const now = clock.now();
+      const before = await ownChallengeForChange(user, id, now);
+      const after = await db.transaction().execute(async (trx) => {
+        const after = await transitionUserChallenge(
+          trx,
+          { id, userId: user.id, from: ['pending', 'declined'] },
+          { status: 'in_progress', started_at: now.toISOString(), updated_at: now.toISOString() },
+        );
+        if (!after) throw conflict(cannotStart(before.status));
+        await recordAudit(trx, {
+          action: 'challenge.started',
+          entity_type: 'user_challenge',
+          entity_id: id,
+          actor: user,
+          details: { before: { status: before.status }, after: { status: after.status } },
+          at: now,
+        });
+        return after;
+      });
+      return userChallengeView(db, after);
+    },
+
+    async submitExercise(user: UserRow, id: number, n: number, link: string): Promise<UserChallenge> {
+      const now = clock.now();
+      const before = await ownChallengeForChange(user, id, now);
+      const challenge = await findChallenge(db, before.challenge_id);
+      if (!isExercise(n) || !challenge?.[`exercise_${n}_title`]) {
+        throw notFound(`This challenge has no exercise ${n}.`);
+      }
+      const after = await db.transaction().execute(async (trx) => {
+        const after = await recordExerciseLink(trx, { id, userId: user.id }, n, link, now.toISOString());
+        if (!after) {
+          throw conflict('Exercises can only be submitted while the challenge is in progress. Start it first.');
+        }
+        await recordAudit(trx, {
+          action: 'challenge.exercise_submitted',
+          entity_type: 'user_challenge',
+          entity_id: id,
+          actor: user,
+          details: {
+            exercise: n,
+            before: {
+              tinkercad_link: before[`exercise_${n}_tinkercad_link`],
+              completed: before[`exercise_${n}_completed`],
+              total_xp_earned: before.total_xp_earned,
+            },
+            after: {
+              tinkercad_link: after[`exercise_${n}_tinkercad_link`],
+              completed: after[`exercise_${n}_completed`],
+              total_xp_earned: after.total_xp_earned,
+            },
+          },
+          at: now,
+        });
+        return after;
+      });
+      return userChallengeView(db, after);
+    },
+
+    async submitForReview(user: UserRow, id: number): Promise<UserChallenge> {
+      const now = clock.now();
+      const before = await ownChallengeForChange(user, id, now);
+      const after = await db.transaction().execute(async (trx) => {
+        const after = await transitionUserChallenge(
+          trx,
+          { id, userId: user.id, from: ['in_progress'], needsCompletedExercise: true },
+          { status: 'pending_validation', submitted_at: now.toISOString(), updated_at: now.toISOString() },
+        );
+        if (!after) {
+          throw conflict(
+            before.status === 'in_progress'
+              ? 'Complete at least one exercise before submitting the challenge for review.'
+              : 'Only a challenge in progress can be submitted for review.',
+          );
+        }
+        await recordAudit(trx, {
+          action: 'challenge.submitted',
+          entity_type: 'user_challenge',
+          entity_id: id,
+          actor: user,
+          details: {
+            before: { status: before.status, submitted_at: before.submitted_at },
+            after: { status: after.status, submitted_at: after.submitted_at, total_xp_earned: after.total_xp_earned },
+          },
+          at: now,
+        });
+        return after;
+      });
+      return userChallengeView(db, after);
+    },
+  };
+}
+
+function isExercise(n: number): n is ExerciseNumber {
+  return (EXERCISE_NUMBERS as readonly number[]).includes(n);
+}
+
+function cannotStart(status: UserChallengeStatus): string {
+  switch (status) {
+    case 'in_progress':
+      return 'This challenge is already in progress.';
+    case 'pending_validation':
+      return 'This challenge is waiting for review and cannot be started again.';
+    case 'validated':
+      return 'This challenge is already completed.';
+    default:
+      return 'This challenge cannot be started now.';
+  }
+}

@@ -1,0 +1,134 @@
+import { EXERCISE_NUMBERS, type AdminUserChallenge, type UserChallengeStatus } from '../../../contract/challenges';
+import type { List } from '../../../contract/common';
+import type { UserChallengeRow, UserRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { badRequest, conflict, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.repository';
+import { challengeDeclinedMail, challengeValidatedMail } from '../mail/mail-templates';
+import { CHALLENGE_NOT_FOUND as NOT_FOUND, userChallengeView, userChallengeViews } from './challenge-views';
+import {
+  addExperiencePoints,
+  findChallenge,
+  findUserChallenge,
+  listUserChallenges,
+  transitionUserChallenge,
+} from './challenges.repository';
+
+/** What an audit entry keeps of a user challenge: its progress, not the catalog text. */
+function progressOf(row: UserChallengeRow) {
+  return {
+    status: row.status,
+    total_xp_earned: row.total_xp_earned,
+    awarded_xp: row.awarded_xp,
+    completed: row.completed,
+    feedback: row.feedback,
+    validation_notes: row.validation_notes,
+    ...Object.fromEntries(
+      EXERCISE_NUMBERS.flatMap((n) => [
+        [`exercise_${n}_tinkercad_link`, row[`exercise_${n}_tinkercad_link`]],
+        [`exercise_${n}_completed`, row[`exercise_${n}_completed`]],
+      ]),
+    ),
+  };
+}
+
+/** The admins' review of submitted challenges: the queue, then validation (with XP) or decline (with feedback). */
+export function createChallengesReviewService(deps: Deps) {
+  const { db, clock, mail } = deps;
+
+  return {
+    async listForReview(options: {
+      status?: UserChallengeStatus;
+      limit: number;
+      offset: number;
+    }): Promise<List<AdminUserChallenge>> {
+      const { rows, total } = await listUserChallenges(db, options);
+      return { data: await userChallengeViews(db, rows), total };
+    },
+
+    async decide(
+      actor: UserRow,
+      id: number,
+      decision: {
+        status: 'validated' | 'declined';
+        feedback?: string | null;
+        validation_notes?: string | null;
+        awarded_xp?: number | null;
+      },
+    ): Promise<AdminUserChallenge> {
+      const now = clock.now();
+      const before = await findUserChallenge(db, id);
+      if (!before) throw notFound(NOT_FOUND);
+      if (decision.status === 'declined' && !decision.feedback) {
+        throw badRequest('Feedback is required to decline a submission.', 'VALIDATION_FAILED', [
+          { path: 'feedback', message: 'Feedback is required to decline a submission.' },
+        ]);
+      }
+      if (before.status !== 'pending_validation') throw conflict(notPendingReview(before.status));
+
+      let awardedXp: number | null = null;
+      if (decision.status === 'validated') {
+        const challenge = (await findChallenge(db, before.challenge_id))!;
+        awardedXp = decision.awarded_xp ?? before.total_xp_earned;
+        if (awardedXp < challenge.validation_threshold) {
+          throw badRequest(
+            `The awarded XP (${awardedXp}) is below this challenge's validation threshold ` +
+              `(${challenge.validation_threshold}): award at least ${challenge.validation_threshold} or decline it.`,
+            'VALIDATION_FAILED',
+            [{ path: 'awarded_xp', message: `At least ${challenge.validation_threshold} to validate.` }],
+          );
+        }
+      }
+
+      const after = await db.transaction().execute(async (trx) => {
+        const validated = decision.status === 'validated';
+        const after = await transitionUserChallenge(
+          trx,
+          { id, from: ['pending_validation'] },
+          {
+            status: decision.status,
+            completed: validated,
+            awarded_xp: awardedXp,
+            validated_at: validated ? now.toISOString() : null,
+            feedback: decision.feedback ?? null,
+            validation_notes: decision.validation_notes ?? null,
+            updated_at: now.toISOString(),
+          },
+        );
+        // Another admin decided first: this request changes nothing, and the XP is not added twice.
+        if (!after) throw conflict('This submission has already been reviewed.');
+        if (validated && awardedXp) await addExperiencePoints(trx, after.user_id, awardedXp);
+        await recordAudit(trx, {
+          action: validated ? 'challenge.validated' : 'challenge.declined',
+          entity_type: 'user_challenge',
+          entity_id: id,
+          actor,
+          details: { user_id: after.user_id, before: progressOf(before), after: progressOf(after) },
+          at: now,
+        });
+        const { title } = (await findChallenge(trx, after.challenge_id))!;
+        await mail.enqueue(
+          trx,
+          [after.user_id],
+          validated
+            ? challengeValidatedMail({ challenge: title, awardedXp: awardedXp ?? 0, feedback: after.feedback })
+            : challengeDeclinedMail({ challenge: title, feedback: after.feedback ?? '' }),
+          now,
+        );
+        return after;
+      });
+      mail.kick();
+      return userChallengeView(db, after);
+    },
+  };
+}
+
+function notPendingReview(status: UserChallengeStatus): string {
+  switch (status) {
+    case 'validated':
+    case 'declined':
+      return 'This submission has already been reviewed.';
+    default:
+      return 'Only a challenge submitted for review can be validated or declined.';
+  }
+}
