@@ -4,7 +4,7 @@ import type { Db } from '../../../src/server/db/database';
 import type { ChallengeRow, ChallengesTable, UserChallengeRow } from '../../../src/server/db/schema';
 import type { Clock } from '../../../src/server/deps';
 import { signIn } from './sign-in';
-import { assignActiveChallenges } from '../../../src/server/modules/applications/applications.repository';
+import { assignActiveChallenges } from '../../../src/server/modules/challenges/challenges.repository';
 import type { TestApp } from './test-app';
 
 /** A challenge written straight into the catalog: four exercises unless told otherwise. */

@@ -4,7 +4,7 @@ import { buildApp } from '../../../src/server/app';
 import { DEV_INTRA_CLIENT, loadConfig } from '../../../src/server/config';
 import { openDatabase } from '../../../src/server/db/database';
 import type { UserChallengeStatus } from '../../../src/server/db/schema';
-import { assignActiveChallenges } from '../../../src/server/modules/applications/applications.repository';
+import { assignActiveChallenges } from '../../../src/server/modules/challenges/challenges.repository';
 import { insertChallenge } from './challenges.fixtures';
 import { dumpDatabase, restoreDatabase, type DatabaseDump } from './db-snapshot';
 import { signIn } from './sign-in';

@@ -91,41 +91,6 @@ export async function transitionApplication(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Assigns every active challenge (catalog order, at most `limit`) to the user, status pending. */
-export async function assignActiveChallenges(db: Executor, userId: number, limit: number, at: string): Promise<number> {
-  const challenges = await db
-    .selectFrom('challenges')
-    .select('id')
-    .where('is_active', '=', true)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  if (challenges.length === 0) return 0;
-  await db
-    .insertInto('user_challenges')
-    .values(
-      challenges.map((challenge) => ({
-        user_id: userId,
-        challenge_id: challenge.id,
-        exercise_1_tinkercad_link: null,
-        exercise_2_tinkercad_link: null,
-        exercise_3_tinkercad_link: null,
-        exercise_4_tinkercad_link: null,
-        awarded_xp: null,
-        feedback: null,
-        validation_notes: null,
-        started_at: null,
-        submitted_at: null,
-        validated_at: null,
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .onConflict((conflict) => conflict.columns(['user_id', 'challenge_id']).doNothing())
-    .execute();
-  return challenges.length;
-}
-
 /** Every application the filter selects, with its author, oldest first, in pages, for the CSV export. */
 export async function* eachApplicationForExport(db: Executor, filter: { status?: ApplicationStatus }, pageSize = 500) {
   let after = 0;

@@ -22,9 +22,9 @@ import {
   finalDeclinedMail,
   type Compose,
 } from '../mail/mail-templates';
+import { assignActiveChallenges } from '../challenges/challenges.repository';
 import { readSetting } from '../settings/settings.repository';
 import {
-  assignActiveChallenges,
   findApplication,
   findApplicationOfUser,
   insertApplication,

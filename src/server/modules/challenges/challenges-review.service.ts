@@ -5,14 +5,9 @@ import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { challengeDeclinedMail, challengeValidatedMail } from '../mail/mail-templates';
+import { addExperience } from '../users/users.repository';
 import { CHALLENGE_NOT_FOUND as NOT_FOUND, userChallengeView, userChallengeViews } from './challenge-views';
-import {
-  addExperiencePoints,
-  findChallenge,
-  findUserChallenge,
-  listUserChallenges,
-  transitionUserChallenge,
-} from './challenges.repository';
+import { findChallenge, findUserChallenge, listUserChallenges, transitionUserChallenge } from './challenges.repository';
 
 /** What an audit entry keeps of a user challenge: its progress, not the catalog text. */
 function progressOf(row: UserChallengeRow) {
@@ -97,7 +92,7 @@ export function createChallengesReviewService(deps: Deps) {
         );
         // Another admin decided first: this request changes nothing, and the XP is not added twice.
         if (!after) throw conflict('This submission has already been reviewed.');
-        if (validated && awardedXp) await addExperiencePoints(trx, after.user_id, awardedXp);
+        if (validated && awardedXp) await addExperience(trx, [after.user_id], awardedXp);
         await recordAudit(trx, {
           action: validated ? 'challenge.validated' : 'challenge.declined',
           entity_type: 'user_challenge',

@@ -62,6 +62,41 @@ export async function countHolders(db: Executor, challengeId: number): Promise<n
 // ---------------------------------------------------------------------------------------------
 // Candidates
 
+/** Assigns every active challenge (catalog order, at most `limit`) to the user, status pending. */
+export async function assignActiveChallenges(db: Executor, userId: number, limit: number, at: string): Promise<number> {
+  const challenges = await db
+    .selectFrom('challenges')
+    .select('id')
+    .where('is_active', '=', true)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  if (challenges.length === 0) return 0;
+  await db
+    .insertInto('user_challenges')
+    .values(
+      challenges.map((challenge) => ({
+        user_id: userId,
+        challenge_id: challenge.id,
+        exercise_1_tinkercad_link: null,
+        exercise_2_tinkercad_link: null,
+        exercise_3_tinkercad_link: null,
+        exercise_4_tinkercad_link: null,
+        awarded_xp: null,
+        feedback: null,
+        validation_notes: null,
+        started_at: null,
+        submitted_at: null,
+        validated_at: null,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['user_id', 'challenge_id']).doNothing())
+    .execute();
+  return challenges.length;
+}
+
 /** The user's application if it is approved: its review date starts the challenge deadline. */
 export async function findApprovedApplication(
   db: Executor,
@@ -168,12 +203,4 @@ export async function recordExerciseLink(
     .where('status', '=', 'in_progress')
     .returningAll()
     .executeTakeFirst();
-}
-
-export async function addExperiencePoints(db: Executor, userId: number, xp: number): Promise<void> {
-  await db
-    .updateTable('users')
-    .set((eb) => ({ experience_points: eb('experience_points', '+', xp) }))
-    .where('id', '=', userId)
-    .execute();
 }

@@ -10,8 +10,8 @@ import { recordAudit } from '../audit/audit.repository';
 import { lastValidatedAt } from '../challenges/challenges.repository';
 import { journeyStep } from '../journey/journey';
 import { readSetting } from '../settings/settings.repository';
+import { addExperience } from '../users/users.repository';
 import {
-  addExperience,
   deleteEvent,
   deleteRegistration,
   findEvent,

@@ -8,10 +8,10 @@ import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
+import { addExperience } from '../users/users.repository';
 import { teamAssignedMail, type Compose } from '../mail/mail-templates';
 import { requireEvent, requireTeam } from './hackathon-events.service';
 import {
-  addExperience,
   deleteTeam,
   insertTeams,
   listTeams,

@@ -151,16 +151,6 @@ export async function listRegistrations(
   };
 }
 
-/** Adds (or with a negative number, removes) XP for several users in one statement. */
-export async function addExperience(db: Executor, userIds: number[], xp: number): Promise<void> {
-  if (xp === 0 || userIds.length === 0) return;
-  await db
-    .updateTable('users')
-    .set((eb) => ({ experience_points: eb('experience_points', '+', xp) }))
-    .where('id', 'in', userIds)
-    .execute();
-}
-
 export async function setRegistrationStatus(
   db: Executor,
   eventId: number,
@@ -288,4 +278,12 @@ export async function deleteTeam(db: Executor, id: number): Promise<void> {
 /** Takes the users out of the team (their registrations stay). */
 export async function unseat(db: Executor, teamId: number, userIds: number[]): Promise<void> {
   await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'in', userIds).execute();
+}
+
+/**
+ * Takes the user out of every team. Seats reference registrations without ON DELETE: a user's
+ * seats go before the user, so the cascades from users (registrations, seats) never trip over each other.
+ */
+export async function unseatEverywhere(db: Executor, userId: number): Promise<void> {
+  await db.deleteFrom('team_members').where('user_id', '=', userId).execute();
 }

@@ -1,6 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { MemberListFilter } from '../../../contract/members';
-import type { Role } from '../../../contract/users';
 import type { Engine, Executor } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
 
@@ -132,30 +131,4 @@ export async function activeAdminIds(db: Executor, engine: Engine): Promise<numb
   let query = db.selectFrom('users').select('id').where('is_admin', '=', true).where('is_banned', '=', false);
   if (engine === 'postgres') query = query.forUpdate();
   return (await query.execute()).map((row) => row.id);
-}
-
-export async function updateUser(
-  db: Executor,
-  id: number,
-  changes: Partial<Pick<UserRow, 'role' | 'is_banned' | 'is_admin'>> & { updated_at: string },
-): Promise<void> {
-  await db.updateTable('users').set(changes).where('id', '=', id).execute();
-}
-
-/** Changes a role only if it still is `from`: of two concurrent changes, one moves the row. */
-export async function changeRole(db: Executor, id: number, from: Role, to: Role, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ role: to, updated_at: at })
-    .where('id', '=', id)
-    .where('role', '=', from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-export async function deleteUser(db: Executor, id: number): Promise<void> {
-  // Team seats reference registrations without ON DELETE; remove them first so the
-  // cascades from users (registrations, seats) never trip over each other.
-  await db.deleteFrom('team_members').where('user_id', '=', id).execute();
-  await db.deleteFrom('users').where('id', '=', id).execute();
 }

@@ -8,17 +8,9 @@ import { recordAudit } from '../audit/audit.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
 import { journeyStep } from '../journey/journey';
 import { welcomeMail } from '../mail/mail-templates';
-import { findUserById } from '../users/users.repository';
-import {
-  activeAdminIds,
-  applicationsOfUser,
-  challengeCounts,
-  changeRole,
-  deleteUser,
-  listMembers,
-  recentActivity,
-  updateUser,
-} from './members.repository';
+import { unseatEverywhere } from '../hackathon/hackathon.repository';
+import { changeRole, deleteUser, findUserById, updateUser } from '../users/users.repository';
+import { activeAdminIds, applicationsOfUser, challengeCounts, listMembers, recentActivity } from './members.repository';
 
 const LAST_ADMIN = 'This is the last admin: make someone else an admin first, so the club is never locked out.';
 
@@ -133,6 +125,7 @@ export function createMembersService(deps: Deps) {
       change(id, async (trx, target, admins, now) => {
         if (id === actor.id) throw conflict('You cannot delete yourself.');
         if (isLastAdmin(target, admins)) throw conflict(LAST_ADMIN);
+        await unseatEverywhere(trx, id);
         await deleteUser(trx, id);
         await recordAudit(trx, {
           action: 'user.deleted',

@@ -1,3 +1,4 @@
+import type { Role } from '../../../contract/users';
 import type { Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import type { ProfileFields } from '../auth/intra-profile';
@@ -78,4 +79,38 @@ export async function campusNames(db: Executor, ids: readonly number[]): Promise
     if (row?.campus) names.set(id, row.campus);
   }
   return names;
+}
+
+/** Adds (or with a negative number, removes) XP for several users in one statement. */
+export async function addExperience(db: Executor, userIds: number[], xp: number): Promise<void> {
+  if (xp === 0 || userIds.length === 0) return;
+  await db
+    .updateTable('users')
+    .set((eb) => ({ experience_points: eb('experience_points', '+', xp) }))
+    .where('id', 'in', userIds)
+    .execute();
+}
+
+export async function updateUser(
+  db: Executor,
+  id: number,
+  changes: Partial<Pick<UserRow, 'role' | 'is_banned' | 'is_admin'>> & { updated_at: string },
+): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/** Changes a role only if it still is `from`: of two concurrent changes, one moves the row. */
+export async function changeRole(db: Executor, id: number, from: Role, to: Role, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ role: to, updated_at: at })
+    .where('id', '=', id)
+    .where('role', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes the user, and by cascade what is theirs; their team seats must be gone first (unseatEverywhere). */
+export async function deleteUser(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
 }
