@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db, Engine } from './db/database';
 import type { MailOutbox } from './modules/mail/mail-outbox';
@@ -19,9 +20,6 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
-
-export type Clock = { now(): Date };
-export const systemClock: Clock = { now: () => new Date() };
 
 /** What every feature module receives from app.ts, the one place that wires them together. */
 export type Deps = {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from './deps';
+import type { Clock } from './clock';
 
 export type OutboxRunner = {
   /** Starts a run now, without waiting for it; during a run, asks for one more round after it. */

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import { CHALLENGES_PER_CANDIDATE } from '../../../src/contract/constants';
 import type { Db } from '../../../src/server/db/database';
 import type { ChallengeRow, ChallengesTable, UserChallengeRow } from '../../../src/server/db/schema';
-import type { Clock } from '../../../src/server/deps';
+import type { Clock } from '../../../src/server/clock';
 import { signIn } from './sign-in';
 import { assignActiveChallenges } from '../../../src/server/modules/challenges/challenges.repository';
 import type { TestApp } from './test-app';

@@ -7,7 +7,8 @@ import { buildApp, type BuildOptions } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase, type Database } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrate';
-import type { App, Clock } from '../../../src/server/deps';
+import type { Clock } from '../../../src/server/clock';
+import type { App } from '../../../src/server/deps';
 
 export const testEngine = (process.env.TEST_ENGINE ?? 'sqlite') as 'sqlite' | 'postgres';
 

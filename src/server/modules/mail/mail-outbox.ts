@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/database';
 import type { MailOutboxRow } from '../../db/schema';
-import type { Clock } from '../../deps';
+import type { Clock } from '../../clock';
 import { createOutboxRunner } from '../../outbox-runner';
 import {
   claimDueMails,

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebhookEvent } from '../../../contract/webhooks';
 import type { Db, Executor } from '../../db/database';
-import type { Clock } from '../../deps';
+import type { Clock } from '../../clock';
 import { createOutboxRunner } from '../../outbox-runner';
 import { deliveryBody, type WebhookEventData } from './webhook-events';
 import {
