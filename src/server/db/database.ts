@@ -6,6 +6,7 @@ import {
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  sql,
   type KyselyPlugin,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
@@ -51,6 +52,11 @@ export type Database = {
   watchUserChanges(changes: UserChanges, log: Log): UserChangeWatch;
   close(): Promise<void>;
 };
+
+/** Resolves once the database has answered a statement: what the health check asks of it. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
 
 export function openDatabase(config: DatabaseConfig): Database {
   return config.engine === 'postgres' ? openPostgres(config.url, config.schema) : openSqlite(config.file);

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { healthSchema } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/errors';
+import { pingDatabase } from '../../db/database';
 import type { App, Deps } from '../../deps';
 
 export function registerHealthRoutes(app: App, deps: Deps): void {
@@ -9,7 +9,7 @@ export function registerHealthRoutes(app: App, deps: Deps): void {
     { schema: { response: { 200: healthSchema, 503: errorBodySchema } } },
     async (request, reply) => {
       try {
-        await sql`select 1`.execute(deps.db);
+        await pingDatabase(deps.db);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         return reply

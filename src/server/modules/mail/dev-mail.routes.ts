@@ -1,7 +1,6 @@
 import type { MailOutboxRow } from '../../db/schema';
 import type { App, Deps } from '../../deps';
 import { markup } from './html';
-import { listRecentMails } from './mail-outbox.repository';
 
 const SHOWN = 100;
 
@@ -66,7 +65,7 @@ export function registerDevMailRoutes(app: App, deps: Deps): void {
   app.get('/dev/mail/style.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(STYLE));
 
   app.get('/dev/mail', async (_request, reply) => {
-    const mails = await listRecentMails(deps.db, SHOWN);
+    const mails = await deps.mail.recent(SHOWN);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -10,6 +10,7 @@ import {
   findRecipients,
   insertMails,
   markMailAttemptFailed,
+  listRecentMails,
   markMailSent,
 } from './mail-outbox.repository';
 import type { Compose } from './mail-templates';
@@ -37,6 +38,8 @@ export type MailOutbox = {
    * once the transaction has committed.
    */
   enqueue(trx: Executor, userIds: number[], compose: Compose, at: Date): Promise<number>;
+  /** The latest mails written, newest first (for /dev/mail). */
+  recent(limit: number): Promise<MailOutboxRow[]>;
   /** Starts a delivery run now, without waiting for it (a no-op without SMTP_URL). */
   kick(): void;
   /** Resolves once every due mail has been tried and no delivery run is under way. */
@@ -117,6 +120,8 @@ export function createMailOutbox(deps: OutboxDeps): MailOutbox {
 
   return {
     delivering: Boolean(transport),
+
+    recent: (limit) => listRecentMails(db, limit),
 
     async enqueue(trx, userIds, compose, at) {
       if (userIds.length === 0) return 0;
