@@ -35,5 +35,8 @@ export const errorBodySchema = z.object({
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** What a banned user's session is told on every guarded call and at sign-in (code BANNED). */
+export const BANNED_MESSAGE = 'Your account has been banned';
+
 /** The sentence for 429 answers (docs/product.md#error-codes). */
 export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded. Please wait a moment and try again.';

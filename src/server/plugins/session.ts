@@ -6,6 +6,7 @@ import { forbidden, unauthenticated, type AppError } from '../errors';
 import { memoizeSessions } from '../modules/auth/session-memo';
 import { extendSession, findSessionUser, type SessionUser } from '../modules/auth/sessions.repository';
 import { SIGNED_IN_COOKIE } from '../../contract/constants';
+import { BANNED_MESSAGE } from '../../contract/errors';
 import { PROJECT_ROLES } from '../../contract/projects';
 import { hashToken, SESSION_COOKIE, SESSION_EXTEND_AFTER_MS, SESSION_TTL_MS } from '../modules/auth/session-token';
 
@@ -18,8 +19,6 @@ declare module 'fastify' {
     banned: boolean;
   }
 }
-
-export const BANNED_MESSAGE = 'Your account has been banned';
 
 /**
  * The session cookie (HttpOnly), and beside it a cookie the page can read that only says

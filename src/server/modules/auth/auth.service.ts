@@ -3,7 +3,7 @@ import type { UserRow, SignInFailure } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
-import { BANNED_MESSAGE } from '../../plugins/session';
+import { BANNED_MESSAGE } from '../../../contract/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { findUserById, upsertUserFromProfile } from '../users/users.repository';
 import type { IntraClient } from './intra-client';
