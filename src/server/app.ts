@@ -14,6 +14,7 @@ import { registerDevIntra } from './dev-intra/dev-intra.routes';
 import { registerApplicationRoutes } from './modules/applications/applications.routes';
 import { registerAuditLogRoutes } from './modules/audit/audit-logs.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerSession } from './modules/auth/session.hook';
 import { registerChallengesRoutes } from './modules/challenges/challenges.routes';
 import { registerClubEventRoutes } from './modules/club-events/club-events.routes';
 import { registerHackathonRoutes } from './modules/hackathon/hackathon.routes';
@@ -38,7 +39,6 @@ import { registerApiDocs } from './plugins/api-docs';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
-import { registerSession } from './plugins/session';
 import { registerWebApp } from './plugins/web-app';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -183,7 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   // Only beside the local stand-in: a server with real 42 credentials is a real deployment, where
   // the outbox (every candidate's mail) must not be public even if NODE_ENV was forgotten.
-  if (config.devIntra) registerDevMailRoutes(app, deps);
+  if (config.devIntra) registerDevMailRoutes(app, mail);
 
   // The public part only: the schema strips every private setting.
   const settings = createSettingsService(deps);

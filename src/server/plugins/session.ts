@@ -1,15 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { Database } from '../db/database';
-import type { UserRow } from '../db/schema';
-import type { Deps } from '../deps';
-import { forbidden, unauthenticated, type AppError } from '../errors';
-import { memoizeSessions } from '../modules/auth/session-memo';
-import { extendSession, findSessionUser, type SessionUser } from '../modules/auth/sessions.repository';
-import { SIGNED_IN_COOKIE } from '../../contract/constants';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BANNED_MESSAGE } from '../../contract/errors';
 import { PROJECT_ROLES } from '../../contract/projects';
-import { hashToken, SESSION_COOKIE, SESSION_EXTEND_AFTER_MS, SESSION_TTL_MS } from '../modules/auth/session-token';
+import type { UserRow } from '../db/schema';
+import { forbidden, unauthenticated, type AppError } from '../errors';
 
+/**
+ * The request's user, as the auth module's session hook (modules/auth/session.hook.ts) sets it
+ * on every request, and the guards that routes put in front of their handlers.
+ */
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in, not banned user of this request, or null. */
@@ -18,76 +16,6 @@ declare module 'fastify' {
     /** A session that belongs to a banned user: refused on every guarded call. */
     banned: boolean;
   }
-}
-
-/**
- * The session cookie (HttpOnly), and beside it a cookie the page can read that only says
- * "signed in": signed-out visitors then never ask /api/users/me (no 401 in their console,
- * one request less on the landing).
- */
-export function setSessionCookie(reply: FastifyReply, deps: Deps, token: string, expiresAt: Date): void {
-  const secure = deps.config.publicUrl.startsWith('https:');
-  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure, expires: expiresAt });
-  reply.setCookie(SIGNED_IN_COOKIE, '1', { httpOnly: false, sameSite: 'lax', path: '/', secure, expires: expiresAt });
-}
-
-export function clearSessionCookie(reply: FastifyReply, deps: Deps): void {
-  const secure = deps.config.publicUrl.startsWith('https:');
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure });
-  reply.clearCookie(SIGNED_IN_COOKIE, { httpOnly: false, sameSite: 'lax', path: '/', secure });
-}
-
-/**
- * Loads the session's user on every request; the guards below decide what that allows. Lookups
- * are memoized while the database's watch trusts them (decisions 0103, 0104). In Fastify's
- * callback form: a session the memo knows costs no promise. Answers what the app closes before
- * the database (the PostgreSQL listener).
- */
-export function registerSession(app: FastifyInstance, deps: Deps, database: Pick<Database, 'watchUserChanges'>) {
-  const sessions = memoizeSessions(
-    (token) => findSessionUser(deps.db, hashToken(token)),
-    (changes) => database.watchUserChanges(changes, deps.log),
-  );
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionId', null);
-  app.decorateRequest('banned', false);
-
-  const admit = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    token: string,
-    found: SessionUser | undefined,
-    done: HookHandlerDoneFunction,
-  ) => {
-    const now = deps.clock.now().getTime();
-    if (!found || found.expires_at_ms <= now) {
-      clearSessionCookie(reply, deps);
-      return done();
-    }
-    if (found.user.is_banned) {
-      request.banned = true;
-      return done();
-    }
-    request.user = found.user;
-    request.sessionId = found.session_id;
-    // 14-day sliding expiry, written at most once an hour.
-    if (found.expires_at_ms - now >= SESSION_TTL_MS - SESSION_EXTEND_AFTER_MS) return done();
-    const expiresAt = new Date(now + SESSION_TTL_MS);
-    extendSession(deps.db, found.session_id, expiresAt.toISOString()).then(() => {
-      setSessionCookie(reply, deps, token, expiresAt);
-      done();
-    }, done);
-  };
-
-  app.addHook('onRequest', (request, reply, done) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 128) return done();
-    const known = sessions.known(token);
-    if (known) return admit(request, reply, token, known, done);
-    sessions.load(token).then((found) => admit(request, reply, token, found, done), done);
-  });
-
-  return { close: () => sessions.close() };
 }
 
 /**

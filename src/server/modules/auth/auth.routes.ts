@@ -2,10 +2,11 @@ import { authCallbackQuerySchema, signInWaitingSchema } from '../../../contract/
 import { userSchema } from '../../../contract/users';
 import type { App, Deps } from '../../deps';
 import { requestOrigin } from '../../plugins/security';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/session';
+import { requireUser } from '../../plugins/session';
 import { createAuthService } from './auth.service';
 import { createIntraClient } from './intra-client';
 import { createIntraPacer } from './intra-pacer';
+import { clearSessionCookie, setSessionCookie } from './session.hook';
 import { OAUTH_STATE_COOKIE, OAUTH_STATE_TTL_MS } from './session-token';
 
 /** Registers sign-in, sign-out and the session user; answers how to wait for sign-ins under way at close. */

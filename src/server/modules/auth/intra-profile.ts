@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProfileFields } from '../users/users.repository';
 
 /** The part of the intra's `GET /v2/me` this app reads (docs/product.md#the-42-profile). */
 export const intraProfileSchema = z.object({
@@ -22,20 +23,6 @@ export const intraProfileSchema = z.object({
 });
 
 export type IntraProfile = z.infer<typeof intraProfileSchema>;
-
-export type ProfileFields = {
-  intra_id: number;
-  intra_login: string;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  image_url: string | null;
-  campus: string | null;
-  campus_id: number | null;
-  level: number;
-  grade: string | null;
-  is_starter: boolean;
-};
 
 /** Maps the intra's profile to the user's fields, as docs/product.md#the-42-profile says. */
 export function profileToUserFields(profile: IntraProfile): ProfileFields {

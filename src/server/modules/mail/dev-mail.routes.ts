@@ -1,6 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import type { MailOutboxRow } from '../../db/schema';
-import type { App, Deps } from '../../deps';
 import { markup } from './html';
+import type { MailOutbox } from './mail-outbox';
 
 const SHOWN = 100;
 
@@ -61,14 +62,14 @@ ${mails.length ? items : markup`<p>No mail yet. Submit an application, review on
 }
 
 /** `/dev/mail`: what the app would have emailed, for development (never in production). */
-export function registerDevMailRoutes(app: App, deps: Deps): void {
+export function registerDevMailRoutes(app: FastifyInstance, mail: Pick<MailOutbox, 'delivering' | 'recent'>): void {
   app.get('/dev/mail/style.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(STYLE));
 
   app.get('/dev/mail', async (_request, reply) => {
-    const mails = await deps.mail.recent(SHOWN);
+    const mails = await mail.recent(SHOWN);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(page(mails, deps.mail.delivering));
+      .send(page(mails, mail.delivering));
   });
 }
