@@ -57,10 +57,8 @@ export function registerApplicationRoutes(app: App, deps: Deps): void {
   app.get(
     '/api/admin/applications/export.csv',
     { onRequest: requireAdmin, schema: { querystring: applicationExportQuerySchema } },
-    async (request, reply) => {
-      const { separator, ...filter } = request.query;
-      return sendCsv(reply, 'applications', board.exportCsv(filter, currentUser(request), separator), deps.clock.now());
-    },
+    async (request, reply) =>
+      sendCsv(reply, 'applications', board.exportCsv(request.query, currentUser(request)), deps.clock.now()),
   );
 
   // A path of its own, so find-my-way matches it before the `:id` route whatever the order.

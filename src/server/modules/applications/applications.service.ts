@@ -13,6 +13,7 @@ import type { DB, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
+import { assignActiveChallenges } from '../challenges/challenges.repository';
 import { createEligibilityService } from '../eligibility/eligibility.service';
 import { journeyStep } from '../journey/journey';
 import {
@@ -22,7 +23,6 @@ import {
   finalDeclinedMail,
   type Compose,
 } from '../mail/mail-templates';
-import { assignActiveChallenges } from '../challenges/challenges.repository';
 import { readSetting } from '../settings/settings.repository';
 import {
   findApplication,

@@ -3,13 +3,13 @@ import type { z } from 'zod';
 import {
   APPLICATIONS_CSV_COLUMNS,
   type AdminApplication,
+  type applicationExportQuerySchema,
   type ApplicationDetail,
-  type ApplicationStatus,
+  type applicationListQuerySchema,
   type Tally,
   type VoteStage,
   type voteBodySchema,
 } from '../../../contract/applications';
-import type { CsvSeparator } from '../../../contract/common';
 import { csvStream } from '../../csv-writer';
 import type { Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
@@ -34,7 +34,8 @@ import {
 } from './application-votes.repository';
 
 type VoteInput = z.output<typeof voteBodySchema>;
-type ListFilter = { status?: ApplicationStatus; limit: number; offset: number };
+type ListQuery = z.output<typeof applicationListQuerySchema>;
+type ExportQuery = z.output<typeof applicationExportQuerySchema>;
 
 const NO_SUCH_APPLICATION = 'There is no such application.';
 const CLOSED =
@@ -104,8 +105,8 @@ export function createBoardReviewService(deps: Deps) {
   }
 
   return {
-    async list(filter: ListFilter, admin: UserRow) {
-      const { data, total } = await listApplications(db, filter);
+    async list(query: ListQuery, admin: UserRow) {
+      const { data, total } = await listApplications(db, query);
       return { data: await asSeenBy(db, admin, data), total };
     },
 
@@ -115,7 +116,8 @@ export function createBoardReviewService(deps: Deps) {
      * The CSV of exactly the applications the list's filters select, oldest first, as the admin
      * may see them (blind review hides the same cells), read a page at a time as the client reads.
      */
-    exportCsv(filter: { status?: ApplicationStatus }, admin: UserRow, separator: CsvSeparator): Readable {
+    exportCsv(query: ExportQuery, admin: UserRow): Readable {
+      const { separator, ...filter } = query;
       async function* rows() {
         for await (const page of eachApplicationForExport(db, filter)) {
           yield (await asSeenBy(db, admin, page)).map((a) => [

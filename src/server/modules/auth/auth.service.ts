@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { z } from 'zod';
+import type { authCallbackQuerySchema } from '../../../contract/auth';
+import { BANNED_MESSAGE } from '../../../contract/errors';
 import type { UserRow, SignInFailure } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
-import { BANNED_MESSAGE } from '../../../contract/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { findUserById, upsertUserFromProfile } from '../users/users.repository';
 import type { IntraClient } from './intra-client';
@@ -20,6 +22,8 @@ import {
   type SignInRow,
 } from './sign-in-states.repository';
 import { hashToken, newToken, OAUTH_STATE_TTL_MS, SESSION_TTL_MS } from './session-token';
+
+type CallbackQuery = z.output<typeof authCallbackQuerySchema>;
 
 /** How long a callback request waits for its sign-in before answering 202 (docs/product.md#opening-day: within 2 s). */
 const ANSWER_WITHIN_MS = 1500;
@@ -156,7 +160,7 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
       return { state, url: intra.authorizationUrl(state) };
     },
 
-    async completeSignIn(input: { code?: string; state?: string; cookieState?: string }): Promise<SignInOutcome> {
+    async completeSignIn(input: CallbackQuery & { cookieState?: string }): Promise<SignInOutcome> {
       const { code, state, cookieState } = input;
       if (!code || !state) throw badRequest('Missing OAuth parameters', 'MISSING_OAUTH_PARAMETERS');
       if (!cookieState || !sameText(state, cookieState)) throw badRequest(INVALID_STATE, 'INVALID_STATE');

@@ -1,4 +1,5 @@
-import type { Challenge, ChallengeForm, ChallengeUpdate } from '../../../contract/challenges';
+import type { z } from 'zod';
+import type { catalogQuerySchema, Challenge, ChallengeForm, ChallengeUpdate } from '../../../contract/challenges';
 import type { List } from '../../../contract/common';
 import { isForeignKeyViolation } from '../../db/constraint-errors';
 import type { UserRow } from '../../db/schema';
@@ -15,12 +16,14 @@ import {
   updateChallenge as updateChallengeRow,
 } from './challenges.repository';
 
+type CatalogQuery = z.output<typeof catalogQuerySchema>;
+
 /** The catalog of challenges and their exercises, which the admins write and the candidates read. */
 export function createChallengesCatalogService(deps: Deps) {
   const { db, clock } = deps;
 
   return {
-    async listCatalog(options: { activeOnly: boolean; limit: number; offset: number }): Promise<List<Challenge>> {
+    async listCatalog(options: CatalogQuery & { activeOnly: boolean }): Promise<List<Challenge>> {
       const { rows, total } = await listChallenges(db, options);
       return { data: rows.map(toChallenge), total };
     },

@@ -1,4 +1,11 @@
-import { EXERCISE_NUMBERS, type AdminUserChallenge, type UserChallengeStatus } from '../../../contract/challenges';
+import type { z } from 'zod';
+import {
+  EXERCISE_NUMBERS,
+  type AdminUserChallenge,
+  type UserChallengeStatus,
+  type userChallengeListQuerySchema,
+  type validateUserChallengeSchema,
+} from '../../../contract/challenges';
 import type { List } from '../../../contract/common';
 import type { UserChallengeRow, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -8,6 +15,9 @@ import { challengeDeclinedMail, challengeValidatedMail } from '../mail/mail-temp
 import { addExperience } from '../users/users.repository';
 import { CHALLENGE_NOT_FOUND as NOT_FOUND, userChallengeView, userChallengeViews } from './challenge-views';
 import { findChallenge, findUserChallenge, listUserChallenges, transitionUserChallenge } from './challenges.repository';
+
+type ReviewQueueQuery = z.output<typeof userChallengeListQuerySchema>;
+type Decision = z.output<typeof validateUserChallengeSchema>;
 
 /** What an audit entry keeps of a user challenge: its progress, not the catalog text. */
 function progressOf(row: UserChallengeRow) {
@@ -32,25 +42,12 @@ export function createChallengesReviewService(deps: Deps) {
   const { db, clock, mail } = deps;
 
   return {
-    async listForReview(options: {
-      status?: UserChallengeStatus;
-      limit: number;
-      offset: number;
-    }): Promise<List<AdminUserChallenge>> {
-      const { rows, total } = await listUserChallenges(db, options);
+    async listForReview(query: ReviewQueueQuery): Promise<List<AdminUserChallenge>> {
+      const { rows, total } = await listUserChallenges(db, query);
       return { data: await userChallengeViews(db, rows), total };
     },
 
-    async decide(
-      actor: UserRow,
-      id: number,
-      decision: {
-        status: 'validated' | 'declined';
-        feedback?: string | null;
-        validation_notes?: string | null;
-        awarded_xp?: number | null;
-      },
-    ): Promise<AdminUserChallenge> {
+    async decide(actor: UserRow, id: number, decision: Decision): Promise<AdminUserChallenge> {
       const now = clock.now();
       const before = await findUserChallenge(db, id);
       if (!before) throw notFound(NOT_FOUND);

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { CLUB_EVENT_ORDER_MESSAGE, type clubEventUpdateSchema } from '../../../contract/club-events';
+import {
+  CLUB_EVENT_ORDER_MESSAGE,
+  type clubEventBodySchema,
+  type clubEventListQuerySchema,
+  type clubEventUpdateSchema,
+} from '../../../contract/club-events';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, notFound } from '../../errors';
@@ -15,7 +20,8 @@ import {
 } from './club-events.repository';
 
 type ClubEventUpdate = z.output<typeof clubEventUpdateSchema>;
-type Page = { limit: number; offset: number };
+type ClubEventBody = z.output<typeof clubEventBodySchema>;
+type Page = z.output<typeof clubEventListQuerySchema>;
 
 const NOT_FOUND = 'There is no such event.';
 const ENTITY = 'club_event';
@@ -28,7 +34,7 @@ export function createClubEventsService(deps: Deps) {
 
     upcoming: (page: Page) => listUpcomingClubEvents(db, clock.now().toISOString(), page),
 
-    async create(fields: ClubEventFields, admin: UserRow) {
+    async create(fields: ClubEventBody, admin: UserRow) {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const event = await insertClubEvent(trx, fields, now.toISOString());

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { eventBodySchema, eventUpdateSchema } from '../../../contract/hackathon';
+import type { eventBodySchema, eventUpdateSchema, registrationListQuerySchema } from '../../../contract/hackathon';
 import { EVENT_ORDER_MESSAGE } from '../../../contract/hackathon';
 import type { Engine, Executor } from '../../db/database';
 import { isUniqueViolation } from '../../db/constraint-errors';
@@ -29,6 +29,7 @@ import {
 
 type EventBody = z.output<typeof eventBodySchema>;
 type EventUpdate = z.output<typeof eventUpdateSchema>;
+type RegistrationListQuery = z.output<typeof registrationListQuerySchema>;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -190,7 +191,7 @@ export function createHackathonEventsService(deps: Deps) {
       return { registrations: data, team: seatedIn ? await requireTeam(db, seatedIn.team_id!) : null };
     },
 
-    registrations: (filter: { status?: 'pending' | 'assigned'; event_id?: number; limit: number; offset: number }) =>
+    registrations: (filter: RegistrationListQuery) =>
       listRegistrations(db, {
         status: filter.status,
         eventId: filter.event_id,

@@ -1,23 +1,20 @@
+import type { z } from 'zod';
 import type { List } from '../../../contract/common';
 import {
   isFutureDeadline,
   PROJECT_DEADLINE_MESSAGE,
+  type myProjectsQuerySchema,
   type Project,
-  type ProjectDecision,
   type ProjectForm,
+  type projectListQuerySchema,
+  type projectValidationSchema,
 } from '../../../contract/projects';
 import type { Transaction } from 'kysely';
 import type { DB, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
-import {
-  decidePendingProject,
-  findProject,
-  insertProject,
-  listProjects,
-  type ProjectFilter,
-} from './projects.repository';
+import { decidePendingProject, findProject, insertProject, listProjects } from './projects.repository';
 
 const NOT_FOUND = 'This project does not exist.';
 
@@ -72,10 +69,10 @@ export function createProjectsService(deps: Deps) {
       });
     },
 
-    mine: (owner: UserRow, page: { limit: number; offset: number }): Promise<List<Project>> =>
+    mine: (owner: UserRow, page: z.output<typeof myProjectsQuerySchema>): Promise<List<Project>> =>
       listProjects(db, { owner_id: owner.id, ...page }),
 
-    list: (filter: ProjectFilter): Promise<List<Project>> => listProjects(db, filter),
+    list: (query: z.output<typeof projectListQuerySchema>): Promise<List<Project>> => listProjects(db, query),
 
     async detail(id: number): Promise<Project> {
       const project = await findProject(db, id);
@@ -87,11 +84,7 @@ export function createProjectsService(deps: Deps) {
      * Approves or rejects a pending project. The change is one conditional UPDATE: when two admins
      * decide at once, one wins and the other answers 409 with nothing written.
      */
-    async validate(
-      actor: UserRow,
-      id: number,
-      decision: { status: ProjectDecision; validation_notes: string | null },
-    ): Promise<Project> {
+    async validate(actor: UserRow, id: number, decision: z.output<typeof projectValidationSchema>): Promise<Project> {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         // The conditional UPDATE alone decides who wins; reading first would leave a gap a second admin could use.
