@@ -27,6 +27,9 @@ export const CALLBACK_FAILURE_REDIRECT_MS = 3000;
 export const DEFAULT_CAMPUS_LABEL = '1337 Morocco';
 export const DEFAULT_ROLE_LABEL = 'member';
 
+/** The session cookie (HttpOnly): the API's one credential, named in its description. */
+export const SESSION_COOKIE = 'sid';
+
 /** A cookie the page can read, set and cleared with the session: it says "signed in", nothing more. */
 export const SIGNED_IN_COOKIE = 'signed_in';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/server/test-app';
-import { SESSION_COOKIE } from '../modules/auth/session-token';
+import { SESSION_COOKIE } from '../../contract/constants';
 import { API_DOCS_PREFIX, openApiPath, SECURITY_SCHEME } from './api-docs';
 import { API_OPERATIONS } from './api-operations';
 

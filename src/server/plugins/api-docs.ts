@@ -3,9 +3,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SESSION_COOKIE } from '../../contract/constants';
 import { errorBodySchema } from '../../contract/errors';
 import type { App } from '../deps';
-import { SESSION_COOKIE } from '../modules/auth/session-token';
 import { API_OPERATIONS } from './api-operations';
 import { requireAdmin, requireMember, requireUser } from './session';
 

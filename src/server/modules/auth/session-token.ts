@@ -1,6 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
 
-export const SESSION_COOKIE = 'sid';
 export const OAUTH_STATE_COOKIE = 'oauth_state';
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { SIGNED_IN_COOKIE } from '../../../contract/constants';
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../../../contract/constants';
 import type { Database } from '../../db/database';
 import type { Deps } from '../../deps';
-import { SESSION_COOKIE, SESSION_EXTEND_AFTER_MS, SESSION_TTL_MS } from './session-token';
+import { SESSION_EXTEND_AFTER_MS, SESSION_TTL_MS } from './session-token';
 import { createSessionsService } from './sessions.service';
 
 /**
