@@ -2,13 +2,8 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { serverImportBlocks } from './eslint/server-imports.js';
 import { webImportBlocks } from './eslint/web-imports.js';
-
-/** The import direction of docs/architecture.md: web and server both use the contract, never each other. */
-const forbid = (folder, why) => ({
-  // Relative paths only: `react-dom/server` is a package, not src/server.
-  'no-restricted-imports': ['error', { patterns: [{ regex: `^\\.\\.?/(.*/)?${folder}(/|$)`, message: why }] }],
-});
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report'] },
@@ -27,12 +22,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // The import direction of docs/architecture.md: web and server both use the contract, never each other.
   // The web's import rules, with its feature boundaries read from src/web/features.
   ...webImportBlocks,
-  {
-    files: ['src/server/**/*.ts'],
-    rules: forbid('web', 'src/server must not import src/web: share code through src/contract.'),
-  },
+  // The server's layers, by file globs (docs/decisions/0112-server-layers.md).
+  ...serverImportBlocks,
   {
     files: ['src/contract/**/*.ts'],
     rules: {
