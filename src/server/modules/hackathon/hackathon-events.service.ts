@@ -27,10 +27,6 @@ import {
   type TeamView,
 } from './hackathon.repository';
 
-type EventBody = z.output<typeof eventBodySchema>;
-type EventUpdate = z.output<typeof eventUpdateSchema>;
-type RegistrationListQuery = z.output<typeof registrationListQuerySchema>;
-
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The event, locked on PostgreSQL when `engine` is given (see findEvent); 404 when there is none. */
@@ -64,7 +60,7 @@ export function createHackathonEventsService(deps: Deps) {
       }));
     },
 
-    async createEvent(body: EventBody, admin: UserRow) {
+    async createEvent(body: z.output<typeof eventBodySchema>, admin: UserRow) {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const id = await insertEvent(trx, { ...body, created_at: now.toISOString(), updated_at: now.toISOString() });
@@ -80,7 +76,7 @@ export function createHackathonEventsService(deps: Deps) {
       });
     },
 
-    async updateEvent(id: number, changes: EventUpdate, admin: UserRow) {
+    async updateEvent(id: number, changes: z.output<typeof eventUpdateSchema>, admin: UserRow) {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const before = await requireEvent(trx, id, engine);
@@ -191,7 +187,7 @@ export function createHackathonEventsService(deps: Deps) {
       return { registrations: data, team: seatedIn ? await requireTeam(db, seatedIn.team_id!) : null };
     },
 
-    registrations: (filter: RegistrationListQuery) =>
+    registrations: (filter: z.output<typeof registrationListQuerySchema>) =>
       listRegistrations(db, {
         status: filter.status,
         eventId: filter.event_id,

@@ -25,9 +25,6 @@ import {
   type TeamView,
 } from './hackathon.repository';
 
-type TeamBody = z.output<typeof teamBodySchema>;
-type TeamUpdate = z.output<typeof teamUpdateSchema>;
-
 /** Team sizes for n people in k teams: as even as possible (they differ by at most one). */
 export function balancedSizes(people: number, teams: number): number[] {
   return Array.from({ length: teams }, (_, i) => Math.floor(people / teams) + (i < people % teams ? 1 : 0));
@@ -82,7 +79,7 @@ export function createHackathonTeamsService(deps: Deps) {
   return {
     list: (eventId?: number) => listTeams(db, { eventId }),
 
-    async createTeam(body: TeamBody, admin: UserRow) {
+    async createTeam(body: z.output<typeof teamBodySchema>, admin: UserRow) {
       const now = clock.now();
       try {
         const created = await db.transaction().execute(async (trx) => {
@@ -132,7 +129,7 @@ export function createHackathonTeamsService(deps: Deps) {
      * points exactly once: members who leave give it back, members who join get it, and a new
      * score moves everyone by the difference.
      */
-    async updateTeam(id: number, changes: TeamUpdate, admin: UserRow) {
+    async updateTeam(id: number, changes: z.output<typeof teamUpdateSchema>, admin: UserRow) {
       const now = clock.now();
       try {
         const updated = await db.transaction().execute(async (trx) => {

@@ -3,19 +3,20 @@ import type { Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 
 /** What the users table keeps of the intra's profile, refreshed at every sign-in (auth/intra-profile.ts maps it). */
-export type ProfileFields = {
-  intra_id: number;
-  intra_login: string;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  image_url: string | null;
-  campus: string | null;
-  campus_id: number | null;
-  level: number;
-  grade: string | null;
-  is_starter: boolean;
-};
+export type ProfileFields = Pick<
+  UserRow,
+  | 'intra_id'
+  | 'intra_login'
+  | 'email'
+  | 'first_name'
+  | 'last_name'
+  | 'image_url'
+  | 'campus'
+  | 'campus_id'
+  | 'level'
+  | 'grade'
+  | 'is_starter'
+>;
 
 /**
  * Creates the user at first sign-in and refreshes the intra's fields at every later one.
