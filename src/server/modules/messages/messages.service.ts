@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Audience, messageInputSchema, MyMessages } from '../../../contract/messages';
+import type { adminMessageListQuerySchema, Audience, messageInputSchema, MyMessages } from '../../../contract/messages';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, notFound } from '../../errors';
@@ -60,7 +60,7 @@ export function createMessagesService(deps: Deps) {
       return result;
     },
 
-    async sent(page: { limit: number; offset: number }) {
+    async sent(page: z.output<typeof adminMessageListQuerySchema>) {
       const { rows, total } = await listSentMessages(db, page);
       return {
         data: rows.map((row) => ({

@@ -5,6 +5,7 @@ import {
   WEBHOOK_URL_MESSAGE,
   type CreatedWebhook,
   type Delivery,
+  type deliveryListQuerySchema,
   type Webhook,
   type webhookInputSchema,
 } from '../../../contract/webhooks';
@@ -123,7 +124,7 @@ export function createWebhooksService(deps: Deps) {
 
     async deliveries(
       id: number,
-      page: { limit: number; offset: number },
+      page: z.output<typeof deliveryListQuerySchema>,
     ): Promise<{ data: Delivery[]; total: number }> {
       await existing(id);
       const { data, total } = await listDeliveries(db, id, page);
