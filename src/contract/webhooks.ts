@@ -10,6 +10,14 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
+/** What each event tells (a `json` webhook's `data`), as the services that cause it pass it on. */
+export type WebhookEventData = {
+  'application.created': { application_id: number; login: string };
+  'application.decided': { application_id: number; login: string; status: 'approved' | 'declined' };
+  'challenge.submitted': { user_challenge_id: number; challenge_id: number; challenge_title: string; login: string };
+  'hackathon.registered': { event_id: number; event_name: string; login: string };
+};
+
 /** `json`: the event as data; `discord`: a Discord incoming webhook's `{ content }` message. */
 export const WEBHOOK_FORMATS = ['json', 'discord'] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];

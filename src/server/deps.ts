@@ -7,11 +7,11 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type { WebhookEvent, WebhookEventData } from '../contract/webhooks';
 import type { Clock } from './clock';
 import type { Config } from './config';
-import type { Db, Engine } from './db/database';
+import type { Db, Engine, Executor } from './db/database';
 import type { MailOutbox } from './modules/mail/mail-outbox';
-import type { WebhookQueue } from './modules/webhooks/webhook-queue';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -20,6 +20,27 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+/**
+ * The board's webhooks, as services use them; modules/webhooks/webhook-queue.ts implements it.
+ * Declared here, not there: the webhooks module's own services take Deps, and so the wiring
+ * names nothing of a module that imports it.
+ */
+export type WebhookQueue = {
+  /**
+   * Writes one delivery per webhook subscribed to `event`, in the caller's transaction: it is
+   * sent only if that transaction commits. Call `kick()` once it has.
+   */
+  enqueue<E extends WebhookEvent>(trx: Executor, event: E, data: WebhookEventData[E], at: Date): Promise<void>;
+  /** Starts a delivery run now, without waiting for it. */
+  kick(): void;
+  /** Resolves once every due delivery has been tried and no run is under way. */
+  flush(): Promise<void>;
+  /** Starts the periodic sweep, which also catches deliveries committed by other processes. */
+  start(): void;
+  /** Stops the sweep and waits for the run under way. */
+  stop(): Promise<void>;
+};
 
 /** What every feature module receives from app.ts, the one place that wires them together. */
 export type Deps = {

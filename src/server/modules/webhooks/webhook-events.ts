@@ -1,12 +1,4 @@
-import type { WebhookEvent, WebhookFormat } from '../../../contract/webhooks';
-
-/** What each event tells, as the services that cause it pass it on. */
-export type WebhookEventData = {
-  'application.created': { application_id: number; login: string };
-  'application.decided': { application_id: number; login: string; status: 'approved' | 'declined' };
-  'challenge.submitted': { user_challenge_id: number; challenge_id: number; challenge_title: string; login: string };
-  'hackathon.registered': { event_id: number; event_name: string; login: string };
-};
+import type { WebhookEvent, WebhookEventData, WebhookFormat } from '../../../contract/webhooks';
 
 /** The admin page where the board acts on each event. */
 const PAGE: Record<WebhookEvent, string> = {

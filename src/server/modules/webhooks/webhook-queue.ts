@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { WebhookEvent } from '../../../contract/webhooks';
-import type { Db, Executor } from '../../db/database';
+import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import { createOutboxRunner } from '../../outbox-runner';
-import { deliveryBody, type WebhookEventData } from './webhook-events';
+import type { WebhookQueue } from '../../deps';
+import { deliveryBody } from './webhook-events';
 import {
   claimDueDeliveries,
   insertDeliveries,
@@ -32,22 +32,6 @@ export function retryDelayMs(attempts: number): number {
 /** The `X-Club-Signature` of a body: HMAC-SHA256 under the webhook's secret, in hex. */
 export const signature = (secret: string, body: string) =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-
-export type WebhookQueue = {
-  /**
-   * Writes one delivery per webhook subscribed to `event`, in the caller's transaction: it is
-   * sent only if that transaction commits. Call `kick()` once it has.
-   */
-  enqueue<E extends WebhookEvent>(trx: Executor, event: E, data: WebhookEventData[E], at: Date): Promise<void>;
-  /** Starts a delivery run now, without waiting for it. */
-  kick(): void;
-  /** Resolves once every due delivery has been tried and no run is under way. */
-  flush(): Promise<void>;
-  /** Starts the periodic sweep, which also catches deliveries committed by other processes. */
-  start(): void;
-  /** Stops the sweep and waits for the run under way. */
-  stop(): Promise<void>;
-};
 
 type QueueDeps = { db: Db; clock: Clock; log: FastifyBaseLogger; publicUrl: string };
 
