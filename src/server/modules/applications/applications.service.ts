@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/constraint-errors';
 import type { DB, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
+import { changeDetails, recordAudit } from '../audit/audit.repository';
 import { assignActiveChallenges } from '../challenges/challenges.repository';
 import { createEligibilityService } from '../eligibility/eligibility.service';
 import { journeyStep } from '../journey/journey';
@@ -177,10 +177,7 @@ export function createApplicationsService(deps: Deps) {
           entity_type: 'application',
           entity_id: id,
           actor: user,
-          details: {
-            before: Object.fromEntries(Object.keys(fields).map((key) => [key, before[key as keyof typeof before]])),
-            after: fields,
-          },
+          details: changeDetails(before, fields),
           at: now,
         });
         return (await findApplication(trx, id))!;

@@ -15,6 +15,17 @@ export type AuditEntry = {
 };
 
 /** Writes one audit entry, inside the caller's transaction so it lands with the change or not at all. */
+/** An audit entry's details for an update: each changed field's value before, and the changes. */
+export function changeDetails<T extends object>(
+  before: T,
+  after: Partial<T>,
+): { before: Partial<T>; after: Partial<T> } {
+  return {
+    before: Object.fromEntries(Object.keys(after).map((key) => [key, before[key as keyof T]])) as Partial<T>,
+    after,
+  };
+}
+
 export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
   // The counter's row lock, held to the commit, is what keeps ranks gapless and in id order.
   if (!db.isTransaction) return db.transaction().execute((trx) => recordAudit(trx, entry));

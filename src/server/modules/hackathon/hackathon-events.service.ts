@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/constraint-errors';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
+import { changeDetails, recordAudit } from '../audit/audit.repository';
 import { lastValidatedAt } from '../challenges/challenges.repository';
 import { journeyStep } from '../journey/journey';
 import { readSetting } from '../settings/settings.repository';
@@ -89,10 +89,7 @@ export function createHackathonEventsService(deps: Deps) {
           entity_type: 'hackathon_event',
           entity_id: id,
           actor: admin,
-          details: {
-            before: Object.fromEntries(Object.keys(changes).map((key) => [key, before[key as keyof typeof before]])),
-            after: changes,
-          },
+          details: changeDetails(before, changes),
           at: now,
         });
         return (await findEvent(trx, id))!;
