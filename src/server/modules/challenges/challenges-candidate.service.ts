@@ -29,7 +29,7 @@ const DEADLINE_PASSED = 'The deadline for the challenges has passed.';
 
 /** The candidate's own challenges: their deadline, starting one, submitting exercises and the whole for review. */
 export function createChallengesCandidateService(deps: Deps) {
-  const { db, clock } = deps;
+  const { db, clock, webhooks } = deps;
 
   /** The candidate's deadline: the application's review date + the challenge_deadline_days setting. */
   async function deadlineOf(reviewedAt: string | null, now: Date) {
@@ -163,8 +163,21 @@ export function createChallengesCandidateService(deps: Deps) {
           },
           at: now,
         });
+        const challenge = await findChallenge(trx, after.challenge_id);
+        await webhooks.enqueue(
+          trx,
+          'challenge.submitted',
+          {
+            user_challenge_id: id,
+            challenge_id: after.challenge_id,
+            challenge_title: challenge?.title ?? '',
+            login: user.intra_login,
+          },
+          now,
+        );
         return after;
       });
+      webhooks.kick();
       return userChallengeView(db, after);
     },
   };

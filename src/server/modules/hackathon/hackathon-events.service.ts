@@ -44,7 +44,7 @@ export async function requireTeam(db: Executor, id: number): Promise<TeamView> {
 
 /** The hackathon events, and the candidates' registrations for them. */
 export function createHackathonEventsService(deps: Deps) {
-  const { db, clock, engine } = deps;
+  const { db, clock, engine, webhooks } = deps;
 
   return {
     listEvents: () => listEvents(db),
@@ -138,7 +138,7 @@ export function createHackathonEventsService(deps: Deps) {
         );
       }
       try {
-        return await db.transaction().execute(async (trx) => {
+        const registration = await db.transaction().execute(async (trx) => {
           const id = await insertRegistration(trx, user.id, eventId, now.toISOString());
           await recordAudit(trx, {
             action: 'hackathon.registered',
@@ -148,8 +148,16 @@ export function createHackathonEventsService(deps: Deps) {
             details: { after: { event_id: eventId } },
             at: now,
           });
+          await webhooks.enqueue(
+            trx,
+            'hackathon.registered',
+            { event_id: eventId, event_name: event.name, login: user.intra_login },
+            now,
+          );
           return (await listRegistrations(trx, { userId: user.id, eventId, limit: 1, offset: 0 })).data[0]!;
         });
+        webhooks.kick();
+        return registration;
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('You are already registered for this event.');
         throw error;

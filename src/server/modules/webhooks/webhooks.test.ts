@@ -3,6 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_URL_MESSAGE } from '../../../contract/webhooks';
+import { approvedCandidate, insertChallenge } from '#test/server/challenges.fixtures';
+import { LINK } from '#test/server/security-world';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { MAX_ATTEMPTS, retryDelayMs } from './webhook-queue';
@@ -168,6 +170,23 @@ describe('webhooks for the board', () => {
     const message = JSON.parse(receiver.received[0]!.body);
     expect(message.content).toMatch(/^erin's application was declined: http.*\/admin\/applications$/);
     expect(message.allowed_mentions).toEqual({ parse: [] });
+  });
+
+  it('tells of a challenge submitted for review, in a sentence naming the candidate and the challenge', async () => {
+    await create({ url: receiver.url, events: ['challenge.submitted'], format: 'discord' });
+    await insertChallenge(t.database.db, clock.now(), { title: 'Line follower' });
+    const candidate = await approvedCandidate(t, clock, 'fay');
+    const id = candidate.userChallenges[0]!.id;
+    const call = (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie: candidate.cookie }, payload });
+    expect((await call(`/api/challenges/${id}/start`)).statusCode).toBe(200);
+    expect((await call(`/api/challenges/${id}/exercise/1/submit`, { tinkercad_link: LINK })).statusCode).toBe(200);
+    expect((await call(`/api/challenges/${id}/submit`)).statusCode).toBe(200);
+    await t.app.webhooks.flush();
+    expect(receiver.received).toHaveLength(1);
+    expect(JSON.parse(receiver.received[0]!.body).content).toMatch(
+      /^fay submitted the challenge “Line follower” for review: http.*\/admin\/submissions$/,
+    );
   });
 
   it('retries a failed delivery with backoff, listing each attempt, until it is delivered', async () => {
