@@ -35,3 +35,8 @@ export const SIGNED_IN_COOKIE = 'signed_in';
 
 /** The 42 intra's pace: about 2 calls a second per application, and a sign-in costs 2 calls. */
 export const INTRA_SIGN_IN_SECONDS = 1;
+/**
+ * How long after a decision the board may undo it (decision 0119): its mail and webhooks wait
+ * this long, and a little more, before they leave.
+ */
+export const UNDO_WINDOW_MS = 10_000;

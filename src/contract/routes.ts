@@ -84,6 +84,7 @@ export const routes = {
   nextApplication: get<applications.ApplicationDetail | undefined>()('/admin/applications/next'),
   voteOnApplication: put<applications.ApplicationDetail, applications.VoteBody>()('/admin/applications/:id/vote'),
   reviewApplication: put<applications.Application, applications.Review>()('/admin/applications/:id/review'),
+  undoReview: post<applications.Application>()('/admin/applications/:id/review/undo'),
   bulkReviewApplications: post<applications.BulkReviewResult, In<typeof applications.bulkReviewSchema>>()(
     '/admin/applications/bulk-review',
   ),

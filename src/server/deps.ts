@@ -12,6 +12,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db, Engine, Executor } from './db/database';
 import type { MailOutbox } from './modules/mail/mail-outbox';
+import type { Hold } from './undo-hold';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -31,7 +32,15 @@ export type WebhookQueue = {
    * Writes one delivery per webhook subscribed to `event`, in the caller's transaction: it is
    * sent only if that transaction commits. Call `kick()` once it has.
    */
-  enqueue<E extends WebhookEvent>(trx: Executor, event: E, data: WebhookEventData[E], at: Date): Promise<void>;
+  enqueue<E extends WebhookEvent>(
+    trx: Executor,
+    event: E,
+    data: WebhookEventData[E],
+    at: Date,
+    hold?: Hold,
+  ): Promise<void>;
+  /** Deletes, in the caller's transaction, the deliveries held for `key` that have not gone out. */
+  withdraw(trx: Executor, key: string, now: Date): Promise<number>;
   /** Starts a delivery run now, without waiting for it. */
   kick(): void;
   /** Resolves once every due delivery has been tried and no run is under way. */

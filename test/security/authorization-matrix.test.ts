@@ -152,6 +152,13 @@ const ROUTES: Row[] = [
     expect: ADMIN,
   },
   {
+    // No such application: the guard answers before the service's 404.
+    method: 'POST',
+    path: '/api/admin/applications/:id/review/undo',
+    url: '/api/admin/applications/999999/review/undo',
+    expect: { ...ADMIN, admin: 404 },
+  },
+  {
     method: 'POST',
     path: '/api/admin/applications/bulk-review',
     body: { ids: ['{pendingApplication}'], status: 'declined' },

@@ -11,6 +11,7 @@ import * as signInQueue from './migrations/0010-sign-in-queue';
 import * as webhooks from './migrations/0011-webhooks';
 import * as applicationVotes from './migrations/0012-application-votes';
 import * as messages from './migrations/0013-messages';
+import * as heldMessages from './migrations/0014-held-messages';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0011-webhooks': webhooks,
   '0012-application-votes': applicationVotes,
   '0013-messages': messages,
+  '0014-held-messages': heldMessages,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

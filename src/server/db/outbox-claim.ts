@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import type { Db, Executor } from './database';
 
 /** The tables that work as an outbox: rows `pending` until sent, tried again at `next_attempt_at`. */
 type OutboxTable = 'mail_outbox' | 'webhook_deliveries';
@@ -33,4 +33,18 @@ export async function claimDue(
     .returning('id')
     .execute();
   return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/**
+ * Deletes the rows held for `key` (decision 0119) that have not gone out: never tried and not
+ * yet due, so no process has claimed them. Answers how many were withdrawn.
+ */
+export async function withdrawHeld(db: Executor, table: OutboxTable, key: string, now: string): Promise<number> {
+  const result = await db
+    .deleteFrom(table)
+    .where('hold_key', '=', key)
+    .where('attempts', '=', 0)
+    .where('next_attempt_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -246,6 +246,8 @@ export interface MailOutboxTable {
   next_attempt_at: Timestamp;
   last_error: string | null;
   sent_at: Timestamp | null;
+  /** The decision this mail waits on (decision 0119): its undo withdraws the mail by this key. */
+  hold_key: string | null;
   created_at: CreatedAt;
 }
 
@@ -269,6 +271,8 @@ export interface WebhookDeliveriesTable {
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   delivered_at: Timestamp | null;
+  /** The decision this delivery waits on (decision 0119): its undo withdraws it by this key. */
+  hold_key: string | null;
   created_at: CreatedAt;
 }
 

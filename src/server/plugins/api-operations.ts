@@ -26,6 +26,10 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   ],
   'GET /api/admin/applications/{id}': ['getAdminApplication', 'One application with the votes and tally'],
   'PUT /api/admin/applications/{id}/review': ['reviewApplication', 'Approve or decline an application'],
+  'POST /api/admin/applications/{id}/review/undo': [
+    'undoApplicationReview',
+    'Undo your decision on an application within seconds of it',
+  ],
   'PUT /api/admin/applications/{id}/vote': ['voteOnApplication', "Cast or replace one's vote on the open decision"],
   'POST /api/admin/applications/bulk-review': ['bulkReviewApplications', 'Review several applications at once'],
   'GET /api/admin/members': ['listMembers', 'List users'],

@@ -91,6 +91,32 @@ export async function transitionApplication(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The review fields of an application, as a decision sets them and its undo restores them. */
+export type ReviewState = {
+  status: ApplicationStatus;
+  review_notes: string | null;
+  reviewed_at: string | null;
+  reviewed_by: number | null;
+};
+
+/** Puts back the review state before a decision, if the application still holds that decision. */
+export async function restoreReview(
+  db: Executor,
+  id: number,
+  decided: { status: ApplicationStatus; reviewed_at: string },
+  restored: ReviewState,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('applications')
+    .set({ ...restored, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', decided.status)
+    .where('reviewed_at', '=', decided.reviewed_at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Every application the filter selects, with its author, oldest first, in pages, for the CSV export. */
 export async function* eachApplicationForExport(db: Executor, filter: { status?: ApplicationStatus }, pageSize = 500) {
   let after = 0;

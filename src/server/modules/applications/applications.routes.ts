@@ -103,6 +103,13 @@ export function registerApplicationRoutes(app: App, deps: Deps): void {
     async (request) => applications.review(request.params.id, request.body, currentUser(request)),
   );
 
+  // Decision 0119: the deciding admin's Undo, within UNDO_WINDOW_MS of the decision.
+  app.post(
+    '/api/admin/applications/:id/review/undo',
+    { onRequest: requireAdmin, schema: { params: idParamsSchema, response: { 200: applicationSchema } } },
+    async (request) => applications.undoReview(request.params.id, currentUser(request)),
+  );
+
   app.post(
     '/api/admin/applications/bulk-review',
     { onRequest: requireAdmin, schema: { body: bulkReviewSchema, response: { 200: bulkReviewResultSchema } } },

@@ -7,13 +7,14 @@ import type {
   BulkReviewResult,
   reviewSchema,
 } from '../../../contract/applications';
-import { CHALLENGES_PER_CANDIDATE } from '../../../contract/constants';
+import { CHALLENGES_PER_CANDIDATE, UNDO_WINDOW_MS } from '../../../contract/constants';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import type { DB, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { holdFor } from '../../undo-hold';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
-import { changeDetails, recordAudit } from '../audit/audit.repository';
-import { assignActiveChallenges } from '../challenges/challenges.repository';
+import { changeDetails, latestAuditEntry, recordAudit } from '../audit/audit.repository';
+import { assignActiveChallenges, withdrawAssignedChallenges } from '../challenges/challenges.repository';
 import { createEligibilityService } from '../eligibility/eligibility.service';
 import { journeyStep } from '../journey/journey';
 import {
@@ -28,9 +29,11 @@ import {
   findApplication,
   findApplicationOfUser,
   insertApplication,
+  restoreReview,
   transitionApplication,
   updatePendingApplication,
   type ApplicationView,
+  type ReviewState,
 } from './applications.repository';
 
 type Form = z.output<typeof applicationFormSchema>;
@@ -40,6 +43,9 @@ type ReviewInput = z.output<typeof reviewSchema>;
 const ALREADY_APPLIED = 'You have already applied. You can edit your application while it is pending.';
 const CLOSED = 'Applications are closed for now. Please come back when the club opens them again.';
 const DAY_MS = 24 * 60 * 60 * 1000;
+const DECISIONS = ['application.approved', 'application.declined'];
+/** A decision's mail and webhooks wait out its undo window (decision 0119). */
+const decisionHold = (applicationId: number, at: Date) => holdFor(`application-decision:${applicationId}`, at);
 
 export function createApplicationsService(deps: Deps) {
   const { db, clock, mail, webhooks } = deps;
@@ -85,35 +91,39 @@ export function createApplicationsService(deps: Deps) {
       } else {
         throw conflict(`This application is already ${application.status}.`);
       }
-      const moved = await transitionApplication(trx, id, from, {
+      const decided = {
         status: input.status,
         review_notes: input.review_notes,
         reviewed_at: now.toISOString(),
         reviewed_by: admin.id,
-      });
+      };
+      const moved = await transitionApplication(trx, id, from, decided);
       if (!moved) throw conflict('This application was reviewed by someone else just now.');
       const assigned =
         input.status === 'approved'
           ? await assignActiveChallenges(trx, application.user_id, CHALLENGES_PER_CANDIDATE, now.toISOString())
           : 0;
+      // The whole review state before, so that an undo can put it back (decision 0119).
       await recordAudit(trx, {
         action: `application.${input.status}`,
         entity_type: 'application',
         entity_id: id,
         actor: admin,
         details: {
-          before: { status: application.status },
-          after: { status: input.status, review_notes: input.review_notes },
+          ...changeDetails<ReviewState>(application, decided),
           ...(input.status === 'approved' ? { challenges_assigned: assigned } : {}),
         },
         at: now,
       });
-      await mail.enqueue(trx, [application.user_id], await decisionMail(trx, input, from, assigned, now), now);
+      const hold = decisionHold(id, now);
+      const decisionMessage = await decisionMail(trx, input, from, assigned, now);
+      await mail.enqueue(trx, [application.user_id], decisionMessage, now, hold);
       await webhooks.enqueue(
         trx,
         'application.decided',
         { application_id: id, login: application.user.intra_login, status: input.status },
         now,
+        hold,
       );
       return (await findApplication(trx, id))!;
     });
@@ -122,7 +132,53 @@ export function createApplicationsService(deps: Deps) {
     return reviewed;
   }
 
+  /**
+   * Takes back this admin's decision on an application within UNDO_WINDOW_MS of it (decision
+   * 0119): the review state before it, the challenges an approval assigned, and its mail and
+   * webhooks, which are still held.
+   */
+  async function undoReview(id: number, admin: UserRow): Promise<ApplicationView> {
+    const now = clock.now();
+    return db.transaction().execute(async (trx) => {
+      const application = await findApplication(trx, id);
+      if (!application) throw notFound('There is no such application.');
+      const decision = await latestAuditEntry(trx, { type: 'application', id }, DECISIONS);
+      const current =
+        decision &&
+        application.reviewed_at !== null &&
+        Date.parse(decision.created_at) === Date.parse(application.reviewed_at) &&
+        decision.user_id === admin.id;
+      if (!current) throw conflict('There is no decision of yours on this application to undo.');
+      if (now.getTime() - Date.parse(decision.created_at) > UNDO_WINDOW_MS) {
+        throw conflict('The time to undo this decision has passed.');
+      }
+      const before = (JSON.parse(decision.details!) as { before: ReviewState }).before;
+      const decided = { status: application.status, reviewed_at: application.reviewed_at! };
+      if (before.status === 'pending' && decided.status === 'approved') {
+        const withdrawn = await withdrawAssignedChallenges(trx, application.user_id, decided.reviewed_at);
+        if (!withdrawn) throw conflict('The candidate has already begun a challenge: this approval stays.');
+      }
+      if (!(await restoreReview(trx, id, decided, before, now.toISOString()))) {
+        throw conflict('This application was changed by someone else just now.');
+      }
+      const hold = decisionHold(id, now);
+      await mail.withdraw(trx, hold.key, now);
+      await webhooks.withdraw(trx, hold.key, now);
+      await recordAudit(trx, {
+        action: 'application.decision_undone',
+        entity_type: 'application',
+        entity_id: id,
+        actor: admin,
+        details: changeDetails<ReviewState>(application, before),
+        at: now,
+      });
+      return (await findApplication(trx, id))!;
+    });
+  }
+
   return {
+    undoReview,
+
     async submit(user: UserRow, form: Form): Promise<ApplicationView> {
       // Before "closed": that one passes, this one does not.
       await eligibility.assertMayApply(user);

@@ -237,3 +237,20 @@ async function idBound(db: Db, filter: AuditFilter, total: number, newestId: num
   }
   return { id: high, newer: atHigh };
 }
+
+/** The newest entry about one entity whose action is one of `actions`, if any. */
+export async function latestAuditEntry(
+  db: Executor,
+  entity: { type: AuditEntityType; id: number },
+  actions: readonly string[],
+): Promise<AuditLogRow | undefined> {
+  return db
+    .selectFrom('audit_logs')
+    .selectAll()
+    .where('entity_type', '=', entity.type)
+    .where('entity_id', '=', entity.id)
+    .where('action', 'in', actions)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -97,6 +97,22 @@ export async function assignActiveChallenges(db: Executor, userId: number, limit
   return challenges.length;
 }
 
+/**
+ * Takes back the challenges assigned to a user at `at` (an approval being undone), unless the
+ * candidate has begun one. Answers false, removing nothing, when one was begun.
+ */
+export async function withdrawAssignedChallenges(db: Executor, userId: number, at: string): Promise<boolean> {
+  const assigned = db.selectFrom('user_challenges').where('user_id', '=', userId).where('created_at', '=', at);
+  const begun = await assigned
+    .select('id')
+    .where((eb) => eb.or([eb('status', '<>', 'pending'), eb('started_at', 'is not', null)]))
+    .limit(1)
+    .executeTakeFirst();
+  if (begun) return false;
+  await db.deleteFrom('user_challenges').where('user_id', '=', userId).where('created_at', '=', at).execute();
+  return true;
+}
+
 /** The user's application if it is approved: its review date starts the challenge deadline. */
 export async function findApprovedApplication(
   db: Executor,

@@ -4,6 +4,8 @@ import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/database';
 import type { MailOutboxRow } from '../../db/schema';
 import type { Clock } from '../../clock';
+import { withdrawHeld } from '../../db/outbox-claim';
+import type { Hold } from '../../undo-hold';
 import { createOutboxRunner } from '../../outbox-runner';
 import {
   claimDueMails,
@@ -35,9 +37,11 @@ export type MailOutbox = {
   /**
    * Writes one mail per user, composed for that user, in the caller's transaction: it is sent
    * only if that transaction commits. Users without an email address get none. Call `kick()`
-   * once the transaction has committed.
+   * once the transaction has committed. A decision's mails wait out its `hold` (decision 0119).
    */
-  enqueue(trx: Executor, userIds: number[], compose: Compose, at: Date): Promise<number>;
+  enqueue(trx: Executor, userIds: number[], compose: Compose, at: Date, hold?: Hold): Promise<number>;
+  /** Deletes, in the caller's transaction, the mails held for `key` that have not gone out. */
+  withdraw(trx: Executor, key: string, now: Date): Promise<number>;
   /** The latest mails written, newest first (for /dev/mail). */
   recent(limit: number): Promise<MailOutboxRow[]>;
   /** Starts a delivery run now, without waiting for it (a no-op without SMTP_URL). */
@@ -123,7 +127,7 @@ export function createMailOutbox(deps: OutboxDeps): MailOutbox {
 
     recent: (limit) => listRecentMails(db, limit),
 
-    async enqueue(trx, userIds, compose, at) {
+    async enqueue(trx, userIds, compose, at, hold) {
       if (userIds.length === 0) return 0;
       const recipients = await findRecipients(trx, [...new Set(userIds)]);
       const iso = at.toISOString();
@@ -142,13 +146,16 @@ export function createMailOutbox(deps: OutboxDeps): MailOutbox {
             kind: content.kind,
             user_id: user.id,
             status: transport ? ('pending' as const) : ('outbox' as const),
-            next_attempt_at: iso,
+            next_attempt_at: (hold?.until ?? at).toISOString(),
+            hold_key: hold?.key ?? null,
             created_at: iso,
           };
         }),
       );
       return recipients.length;
     },
+
+    withdraw: (trx, key, now) => withdrawHeld(trx, 'mail_outbox', key, now.toISOString()),
 
     kick,
 

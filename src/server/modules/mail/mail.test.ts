@@ -8,7 +8,9 @@ import type { Db } from '../../db/database';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, createTestDatabase, testClock, type TestApp } from '#test/server/test-app';
 import { approvedCandidate, insertChallenge, pendingApplicant } from '#test/server/challenges.fixtures';
+import { seatAfterHackathon } from '#test/server/journey.fixtures';
 import { closedSmtpUrl, startSmtpServer, type SmtpTestServer } from '#test/server/mail.fixtures';
+import { HOLD_MS } from '../../undo-hold';
 import { createMailOutbox, MAX_ATTEMPTS, retryDelayMs, smtpSettings } from './mail-outbox';
 import { applicationReceivedMail } from './mail-templates';
 
@@ -68,33 +70,7 @@ async function stepThreeCandidate(t: TestApp, now: Date, login: string) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const event = await db
-    .insertInto('hackathon_events')
-    .values({
-      name: `Past hackathon of ${login}`,
-      description: null,
-      location: null,
-      start_at: new Date(now.getTime() - 3 * DAY).toISOString(),
-      end_at: new Date(now.getTime() - 2 * DAY).toISOString(),
-      max_teams: 0,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('hackathon_registrations')
-    .values({ user_id: user.id, event_id: event.id, status: 'assigned', created_at: at })
-    .execute();
-  const team = await db
-    .insertInto('teams')
-    .values({ event_id: event.id, name: 'Past team', hackathon_xp: null, created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('team_members')
-    .values({ team_id: team.id, event_id: event.id, user_id: user.id, created_at: at })
-    .execute();
+  await seatAfterHackathon(db, now, user.id);
   return { userId: user.id, applicationId };
 }
 
@@ -102,9 +78,11 @@ describe('mail notifications through a real SMTP server', () => {
   let t: TestApp;
   let smtp: SmtpTestServer;
   let admin: string;
-  const clock = testClock();
+  // Each test starts at the same instant: the mails' dates read the same whatever ran before.
+  let clock = testClock();
 
   beforeEach(async () => {
+    clock = testClock();
     smtp = await startSmtpServer();
     t = await createTestApp({ SMTP_URL: smtp.url }, { clock });
     admin = (await signIn(t.app, 'admin')).cookie;
@@ -126,8 +104,12 @@ describe('mail notifications through a real SMTP server', () => {
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow()
     ).id;
-  /** Waits for the outbox to be drained, then answers what the SMTP server has accepted. */
+  /**
+   * Waits out the hold of decisions' mails (decision 0119) and for the outbox to be drained, then
+   * answers what the SMTP server has accepted.
+   */
   const delivered = async () => {
+    clock.advance(HOLD_MS);
     await t.app.mail.flush();
     return smtp.received;
   };
@@ -179,7 +161,7 @@ describe('mail notifications through a real SMTP server', () => {
     const second = await pendingApplicant(t, clock, 'erin');
     const done = await pendingApplicant(t, clock, 'frank');
     await review(await applicationOf(done.userId), 'approved');
-    await t.app.mail.flush();
+    await delivered();
     smtp.received.length = 0;
 
     const ids = [
@@ -329,7 +311,7 @@ describe('mail notifications through a real SMTP server', () => {
     const { userId } = await pendingApplicant(t, clock, 'sam');
     const id = await applicationOf(userId);
     await review(id, 'approved');
-    await t.app.mail.flush();
+    await delivered();
     const before = (await outboxRows(t.database.db)).length;
 
     // Approved and not at step 3: the decline is refused.

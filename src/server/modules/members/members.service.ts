@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import type { DB, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
+import { holdFor } from '../../undo-hold';
 import { recordAudit } from '../audit/audit.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
 import { journeyStep } from '../journey/journey';
@@ -73,7 +74,10 @@ export function createMembersService(deps: Deps) {
             details: { before: { role: target.role }, after: { role } },
             at: now,
           });
-          if (finalApproval) await mail.enqueue(trx, [id], welcomeMail(), now);
+          // The welcome waits out the approval's undo window; setting the role back withdraws it.
+          const welcome = holdFor(`member-welcome:${id}`, now);
+          if (finalApproval) await mail.enqueue(trx, [id], welcomeMail(), now, welcome);
+          if (target.role === 'member') await mail.withdraw(trx, welcome.key, now);
         }
         return (await findUserById(trx, id))!;
       });

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
+import { withdrawHeld } from '../../db/outbox-claim';
 import { createOutboxRunner } from '../../outbox-runner';
 import type { WebhookQueue } from '../../deps';
 import { deliveryBody } from './webhook-events';
@@ -100,7 +101,7 @@ export function createWebhookQueue({ db, clock, log, publicUrl }: QueueDeps): We
   });
 
   return {
-    async enqueue(trx, event, data, at) {
+    async enqueue(trx, event, data, at, hold) {
       const webhooks = await webhooksFor(trx, event);
       const iso = at.toISOString();
       await insertDeliveries(
@@ -109,11 +110,14 @@ export function createWebhookQueue({ db, clock, log, publicUrl }: QueueDeps): We
           webhook_id: webhook.id,
           event,
           body: deliveryBody(webhook.format, event, data, { publicUrl, at }),
-          next_attempt_at: iso,
+          next_attempt_at: (hold?.until ?? at).toISOString(),
+          hold_key: hold?.key ?? null,
           created_at: iso,
         })),
       );
     },
+
+    withdraw: (trx, key, now) => withdrawHeld(trx, 'webhook_deliveries', key, now.toISOString()),
 
     kick: runner.kick,
     flush: runner.flush,

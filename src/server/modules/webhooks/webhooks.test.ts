@@ -7,6 +7,7 @@ import { approvedCandidate, insertChallenge } from '#test/server/challenges.fixt
 import { LINK } from '#test/server/security-world';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
+import { HOLD_MS } from '../../undo-hold';
 import { MAX_ATTEMPTS, retryDelayMs } from './webhook-queue';
 import { checkWebhookUrl, MAX_WEBHOOKS } from './webhooks.service';
 
@@ -165,6 +166,10 @@ describe('webhooks for the board', () => {
       payload: { status: 'declined' },
     });
     expect(review.statusCode).toBe(200);
+    // Held for the decision's undo window (decision 0119), then sent.
+    await t.app.webhooks.flush();
+    expect(receiver.received).toHaveLength(0);
+    clock.advance(HOLD_MS);
     await t.app.webhooks.flush();
     expect(receiver.received).toHaveLength(1);
     const message = JSON.parse(receiver.received[0]!.body);
