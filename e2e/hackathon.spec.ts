@@ -78,6 +78,9 @@ test('a candidate goes from the hackathon to membership: event, registration, au
   await admin.reload();
   await admin.getByRole('combobox', { name: /^Event/ }).selectOption({ label: eventName });
   await admin.getByRole('button', { name: 'Auto-assign Teams' }).click();
+  const assign = admin.getByRole('dialog', { name: `Auto-assign the teams of ${eventName}?` });
+  await expect(assign).toContainText('The one person waiting for a team is put into a team');
+  await assign.getByRole('button', { name: 'Auto-assign Teams' }).click();
   await expect(admin.getByText(/1 team created/)).toBeVisible();
 
   await page.reload();
@@ -108,10 +111,14 @@ test('a candidate goes from the hackathon to membership: event, registration, au
   await admin.goto('/admin/users');
   await admin.getByLabel('Search').fill(login);
   await admin.getByRole('listitem').filter({ hasText: login }).getByRole('button', { name: 'View' }).click();
-  const dialog = admin.getByRole('dialog');
+  const dialog = admin.getByRole('dialog', { name: `@${login}` });
   await expect(dialog.getByText('Board Approval')).toBeVisible();
   await dialog.getByRole('button', { name: 'Approve as member' }).click();
+  const confirm = admin.getByRole('dialog', { name: `Make @${login} a member of the club?` });
+  await expect(confirm).toContainText('becomes a junior member of the club and gets a welcome email');
+  await confirm.getByRole('button', { name: 'Approve as member' }).click();
   await expect(dialog.getByText('Complete')).toBeVisible();
+  await expect(admin.getByRole('status').filter({ hasText: `@${login} is now a member of the club.` })).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole('heading', { name: /Congratulations/ })).toBeVisible();

@@ -34,10 +34,14 @@ test('a candidate applies, the admin approves in the modal, the tracker moves to
   await admin.getByLabel('Status').selectOption('pending');
   const card = admin.getByRole('listitem').filter({ hasText: login });
   await card.getByRole('button', { name: 'View' }).click();
-  const dialog = admin.getByRole('dialog');
+  const dialog = admin.getByRole('dialog', { name: `Application of @${login}` });
   await expect(dialog.getByText('I build line followers')).toBeVisible();
   await dialog.getByLabel('Review notes (optional)').fill('Welcome!');
   await dialog.getByRole('button', { name: 'Approve' }).click();
+  await admin
+    .getByRole('dialog', { name: `Approve the application of @${login}?` })
+    .getByRole('button', { name: 'Approve' })
+    .click();
   await expect(dialog).toBeHidden();
 
   await page.reload();

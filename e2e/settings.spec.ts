@@ -159,11 +159,10 @@ test('an admin creates a club event that then shows on the landing, and deletes 
   await expect(events.getByRole('listitem').filter({ hasText: title })).toContainText('Lab 2, 1337 Khouribga');
   await visitor.close();
 
-  admin.once('dialog', async (confirm) => {
-    expect(confirm.message()).toBe('Are you sure you want to delete this event?');
-    await confirm.accept();
-  });
   await card.getByRole('button', { name: 'Delete' }).click();
+  const confirm = admin.getByRole('dialog', { name: `Delete ${title}?` });
+  await expect(confirm).toContainText('Are you sure you want to delete this event?');
+  await confirm.getByRole('button', { name: 'Delete event' }).click();
   await expect(card).toBeHidden();
   const after = await visitorLanding(browser);
   await expect(after.page.getByRole('heading', { name: 'The board' })).toBeVisible();

@@ -24,6 +24,7 @@ export const FEATURE_ENTRIES = {
   journey: ['progress-bar'],
   projects: ['my-projects', 'project-status'],
   'admin-maintenance': ['maintenance-panel'],
+  'admin-applications': ['decisions'],
 };
 
 const FEATURES_DIR = new URL('../src/web/features/', import.meta.url);

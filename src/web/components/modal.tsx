@@ -1,15 +1,27 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 
-type Props = { title: string; onClose: () => void; children: ReactNode; footer?: ReactNode };
+type Props = {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** What takes the focus on opening; by default the first control (the Close button). */
+  initialFocus?: RefObject<HTMLElement | null>;
+};
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** The open dialogs, innermost last: only that one answers the keyboard (a confirmation over a detail). */
+const openDialogs: HTMLElement[] = [];
+
 /** A dialog that traps focus, closes on Escape and gives focus back to what opened it. */
-export function Modal({ title, onClose, children, footer }: Props) {
+export function Modal({ title, onClose, children, footer, initialFocus }: Props) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
+  // Read once, on opening: the dialog's first focus does not move when the page re-renders.
+  const firstFocus = useRef(initialFocus);
   useEffect(() => {
     close.current = onClose;
   });
@@ -17,8 +29,11 @@ export function Modal({ title, onClose, children, footer }: Props) {
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const first = dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog.current)?.focus();
+    (firstFocus.current?.current ?? first ?? dialog.current)?.focus();
+    const own = dialog.current;
+    if (own) openDialogs.push(own);
     const onKey = (event: KeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== own) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         close.current();
@@ -41,6 +56,7 @@ export function Modal({ title, onClose, children, footer }: Props) {
     document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKey);
+      if (own) openDialogs.splice(openDialogs.indexOf(own), 1);
       document.body.style.overflow = overflow;
       opener?.focus();
     };

@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from 'react-router';
 import { LOGOUT_FAILED, useSession, useSignOut } from '../../features/auth/api';
+import { UndoProvider } from '../../components/undo-toast';
 import { RequireAdmin } from '../guards';
 import './admin-layout.css';
 
@@ -56,12 +57,14 @@ function Sidebar() {
 export function AdminLayout() {
   return (
     <RequireAdmin>
-      <div className="wrap admin-shell">
-        <Sidebar />
-        <div className="admin-content">
-          <Outlet />
+      <UndoProvider>
+        <div className="wrap admin-shell">
+          <Sidebar />
+          <div className="admin-content">
+            <Outlet />
+          </div>
         </div>
-      </div>
+      </UndoProvider>
     </RequireAdmin>
   );
 }

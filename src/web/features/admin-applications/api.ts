@@ -33,3 +33,7 @@ export const useBulkReview = () =>
       call(routes.bulkReviewApplications, { body: review }),
     [adminKeys.all],
   );
+
+/** Takes back this admin's decision within its undo window (decision 0119); every list moves back. */
+export const useUndoReview = () =>
+  useRefreshingMutation((id: number) => call(routes.undoReview, { params: { id } }), [adminKeys.all]);

@@ -10,7 +10,8 @@ import { Modal } from '../../components/modal';
 import { formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
-import { APPLICATIONS_CSV_URL, useApplications, useBulkReview, useReviewApplication } from './api';
+import { APPLICATIONS_CSV_URL, useApplications } from './api';
+import { useDecisions, type DecisionSubject } from './decisions';
 import '../admin-shared.css';
 
 const STATUS_FILTERS: readonly { value: ApplicationStatus | ''; label: string }[] = [
@@ -28,9 +29,9 @@ const STATUS_BADGE: Record<ApplicationStatus, string> = {
 
 function ApplicationModal({ application, onClose }: { application: Application; onClose: () => void }) {
   const [notes, setNotes] = useState('');
-  const review = useReviewApplication();
-  const decide = (status: 'approved' | 'declined') =>
-    review.mutate({ id: application.id, status, review_notes: notes || null }, { onSuccess: onClose });
+  const decisions = useDecisions();
+  const decide = (decision: 'approved' | 'declined') =>
+    decisions.decide(subjectOf(application), decision, { notes: notes || null, onDone: onClose });
   return (
     <Modal
       title={`Application of @${application.user.intra_login}`}
@@ -41,19 +42,20 @@ function ApplicationModal({ application, onClose }: { application: Application; 
             <button
               type="button"
               className="btn btn-danger"
-              disabled={review.isPending}
+              disabled={decisions.pending}
               onClick={() => decide('declined')}
             >
               Decline
             </button>
-            <button type="button" className="btn" disabled={review.isPending} onClick={() => decide('approved')}>
+            <button type="button" className="btn" disabled={decisions.pending} onClick={() => decide('approved')}>
               Approve
             </button>
           </>
         )
       }
     >
-      <ErrorBanner error={review.error} fallback="The review could not be saved" />
+      {decisions.dialog}
+      <ErrorBanner error={decisions.error} fallback="The review could not be saved" />
       <dl className="detail-grid">
         <dt>User</dt>
         <dd>
@@ -111,6 +113,12 @@ function ApplicationModal({ application, onClose }: { application: Application; 
   );
 }
 
+const subjectOf = (application: Application): DecisionSubject => ({
+  applicationId: application.id,
+  userId: application.user_id,
+  login: application.user.intra_login,
+});
+
 const BULK_DECISIONS = [
   { decision: 'approved', label: 'Approve selected', className: 'btn btn-small' },
   { decision: 'declined', label: 'Decline selected', className: 'btn btn-danger btn-small' },
@@ -125,26 +133,21 @@ export function ApplicationsPage() {
   const list = useListParams(APPLICATIONS_LIST);
   const { status, offset } = list.values;
   const [viewing, setViewing] = useState<Application | null>(null);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [selected, setSelected] = useState<Map<number, DecisionSubject>>(new Map());
   const [bulkResult, setBulkResult] = useState<string | null>(null);
   const applications = useApplications({ status, offset, limit: APPLICATIONS_PAGE_SIZE });
-  const bulk = useBulkReview();
+  const decisions = useDecisions();
   const review = (decision: 'approved' | 'declined') =>
-    bulk.mutate(
-      { ids: [...selected], status: decision },
-      {
-        onSuccess: (result) => {
-          setSelected(new Set());
-          setBulkResult(
-            `${result.reviewed.length} reviewed${result.skipped.length ? `, ${result.skipped.length} skipped (no longer pending)` : ''}.`,
-          );
-        },
-      },
-    );
-  const toggle = (id: number) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
+    decisions.decideMany([...selected.values()], decision, (result) => {
+      setSelected(new Map());
+      setBulkResult(
+        `${result.reviewed.length} reviewed${result.skipped.length ? `, ${result.skipped.length} skipped (no longer pending)` : ''}.`,
+      );
+    });
+  const toggle = (application: Application) => {
+    const next = new Map(selected);
+    if (next.has(application.id)) next.delete(application.id);
+    else next.set(application.id, subjectOf(application));
     setSelected(next);
   };
   const statusFilter = list.choice('status');
@@ -160,7 +163,7 @@ export function ApplicationsPage() {
             value={statusFilter.value}
             onChange={(value) => {
               statusFilter.onChange(value);
-              setSelected(new Set());
+              setSelected(new Map());
             }}
           />
           <a className="btn btn-secondary" href={APPLICATIONS_CSV_URL} download>
@@ -173,7 +176,7 @@ export function ApplicationsPage() {
       failed="Failed to load applications"
       notices={
         <>
-          <ErrorBanner error={bulk.error} fallback="The review could not be saved" />
+          <ErrorBanner error={decisions.error} fallback="The review could not be saved" />
           <Notice text={bulkResult} success />
           {selected.size > 0 && (
             <div className="card row bulk-bar">
@@ -183,7 +186,7 @@ export function ApplicationsPage() {
                   key={decision}
                   type="button"
                   className={className}
-                  disabled={bulk.isPending}
+                  disabled={decisions.pending}
                   onClick={() => review(decision)}
                 >
                   {label}
@@ -195,7 +198,9 @@ export function ApplicationsPage() {
       }
       empty={<p className="empty-state">No applications{status ? ` with status ${status}` : ''} yet.</p>}
       pager={list.pager(APPLICATIONS_PAGE_SIZE)}
-      dialog={viewing && <ApplicationModal application={viewing} onClose={() => setViewing(null)} />}
+      dialog={
+        decisions.dialog ?? (viewing && <ApplicationModal application={viewing} onClose={() => setViewing(null)} />)
+      }
     >
       {(rows) => (
         <ul className="card-grid">
@@ -208,7 +213,7 @@ export function ApplicationsPage() {
                     className="select-box"
                     aria-label={`Select the application of ${application.user.intra_login}`}
                     checked={selected.has(application.id)}
-                    onChange={() => toggle(application.id)}
+                    onChange={() => toggle(application)}
                   />
                 )}
                 <Avatar name={application.user.intra_login} imageUrl={application.user.image_url} />

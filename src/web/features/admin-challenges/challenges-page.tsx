@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { Challenge } from '../../../contract/challenges';
 import { AdminList } from '../../components/admin-list';
+import { useConfirmation } from '../../components/confirm-dialog';
 import { Notice } from '../../components/notice';
+import { focusPageHeading } from '../../lib/focus';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useChallengeCatalog, useDeleteChallenge } from './api';
 import { ChallengeFormModal } from './challenge-form-modal';
@@ -14,9 +16,13 @@ export function ChallengesPage() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const challenges = useChallengeCatalog();
   const remove = useDeleteChallenge();
+  const confirmation = useConfirmation();
   const onDelete = (id: number) =>
     remove.mutate(id, {
-      onSuccess: () => setDeleteError(null),
+      onSuccess: () => {
+        setDeleteError(null);
+        focusPageHeading();
+      },
       onError: (error) => setDeleteError(`Failed to delete challenge: ${error.message || 'Unknown error'}`),
     });
 
@@ -34,9 +40,10 @@ export function ChallengesPage() {
       notices={<Notice text={deleteError} />}
       empty={<p className="empty-state">No challenges yet: add the four challenges candidates will work on.</p>}
       dialog={
-        editing && (
+        confirmation.dialog ??
+        (editing && (
           <ChallengeFormModal challenge={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-        )
+        ))
       }
     >
       {(rows) => (
@@ -72,9 +79,20 @@ export function ChallengesPage() {
                   type="button"
                   className="btn btn-danger btn-small"
                   disabled={remove.isPending}
-                  onClick={() => {
-                    if (window.confirm('Are you sure you want to delete this challenge?')) onDelete(challenge.id);
-                  }}
+                  onClick={() =>
+                    confirmation.ask({
+                      title: `Delete ${challenge.title}?`,
+                      consequence: (
+                        <p>
+                          Are you sure you want to delete this challenge? The work candidates did on it is deleted with
+                          it.
+                        </p>
+                      ),
+                      confirmLabel: 'Delete challenge',
+                      danger: true,
+                      onConfirm: () => onDelete(challenge.id),
+                    })
+                  }
                 >
                   Delete
                 </button>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { clubEventListQuerySchema, type ClubEvent } from '../../../contract/club-events';
 import { AdminList } from '../../components/admin-list';
+import { useConfirmation } from '../../components/confirm-dialog';
 import { Notice } from '../../components/notice';
 import { errorMessage } from '../../lib/api-client';
+import { focusPageHeading } from '../../lib/focus';
 import { formatDateTime } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -29,17 +31,25 @@ export function EventsPage() {
   const events = useClubEvents({ offset, limit: PAGE_SIZE });
   const remove = useClubEventChange();
 
-  const onDelete = (event: ClubEvent) => {
-    if (!window.confirm('Are you sure you want to delete this event?')) return;
-    remove.mutate(
-      { kind: 'delete', id: event.id },
-      {
-        // The last event of a page gone: show the page before it.
-        onSuccess: () =>
-          events.data?.data.length === 1 && offset > 0 && list.set({ offset: Math.max(0, offset - PAGE_SIZE) }),
-      },
-    );
-  };
+  const confirmation = useConfirmation();
+  const onDelete = (event: ClubEvent) =>
+    confirmation.ask({
+      title: `Delete ${event.title}?`,
+      consequence: <p>Are you sure you want to delete this event? It leaves the landing page at once.</p>,
+      confirmLabel: 'Delete event',
+      danger: true,
+      onConfirm: () =>
+        remove.mutate(
+          { kind: 'delete', id: event.id },
+          {
+            onSuccess: () => {
+              // The last event of a page gone: show the page before it.
+              if (events.data?.data.length === 1 && offset > 0) list.set({ offset: Math.max(0, offset - PAGE_SIZE) });
+              focusPageHeading();
+            },
+          },
+        ),
+    });
 
   return (
     <AdminList
@@ -58,7 +68,10 @@ export function EventsPage() {
       }
       empty={<p className="empty-state">No club events yet: add one and it shows on the landing page.</p>}
       pager={list.pager(PAGE_SIZE)}
-      dialog={editing && <EventFormModal event={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      dialog={
+        confirmation.dialog ??
+        (editing && <EventFormModal event={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />)
+      }
     >
       {(rows) => (
         <ul className="card-grid">

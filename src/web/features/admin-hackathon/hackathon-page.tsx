@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { MAX_HACKATHON_XP } from '../../../contract/constants';
+import { HACKATHON_TEAM_SIZE, MAX_HACKATHON_XP } from '../../../contract/constants';
 import { EVENT_REQUIRED_MESSAGE, type HackathonEvent, type Team } from '../../../contract/hackathon';
+import { useConfirmation } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { Spinner } from '../../components/loading-screen';
 import { errorMessage } from '../../lib/api-client';
+import { focusPageHeading } from '../../lib/focus';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
@@ -133,6 +135,25 @@ export function HackathonPage() {
         ),
       onError: (error) => setAlert(`Failed to auto-assign: ${errorMessage(error, 'Unknown error')}`),
     });
+  const confirmation = useConfirmation();
+  const confirmAssign = (id: number) => {
+    const event = events.find((candidate) => candidate.id === id);
+    const waiting = (data.data?.registrations ?? []).filter((registration) => registration.event_id === id).length;
+    confirmation.ask({
+      title: `Auto-assign the teams of ${event?.name ?? 'this event'}?`,
+      consequence: (
+        <p>
+          {waiting === 0
+            ? 'Nobody is waiting for a team: no team will be created.'
+            : waiting === 1
+              ? 'The one person waiting for a team is put into a team and gets an email naming it.'
+              : `The ${waiting} people waiting for a team are put into teams of ${HACKATHON_TEAM_SIZE}, and each of them gets an email naming their team.`}
+        </p>
+      ),
+      confirmLabel: 'Auto-assign Teams',
+      onConfirm: () => onAssign(id),
+    });
+  };
   const onCreateTeam = (eventId: number) =>
     createTeam.mutate(
       { event_id: eventId, member_user_ids: [...members], name: teamName.trim() || null },
@@ -174,7 +195,7 @@ export function HackathonPage() {
             type="button"
             className="btn"
             disabled={assign.isPending}
-            onClick={() => (chosenEvent ? onAssign(chosenEvent) : setAlert('Select an event first'))}
+            onClick={() => (chosenEvent ? confirmAssign(chosenEvent) : setAlert('Select an event first'))}
           >
             Auto-assign Teams
           </button>
@@ -206,16 +227,25 @@ export function HackathonPage() {
                   <button
                     type="button"
                     className="btn btn-danger btn-small"
-                    onClick={() => {
-                      const warning = event.teams_count
-                        ? `This event has ${event.teams_count} teams and ${event.registrations_count} registrations. Delete it with all of them?`
-                        : 'Are you sure you want to delete this event?';
-                      if (window.confirm(warning)) {
-                        removeEvent.mutate(event.id, {
-                          onError: (error) => setAlert(errorMessage(error, 'Failed to delete event')),
-                        });
-                      }
-                    }}
+                    onClick={() =>
+                      confirmation.ask({
+                        title: `Delete ${event.name}?`,
+                        consequence: (
+                          <p>
+                            {event.teams_count
+                              ? `This event has ${event.teams_count} teams and ${event.registrations_count} registrations. Delete it with all of them?`
+                              : 'Are you sure you want to delete this event?'}
+                          </p>
+                        ),
+                        confirmLabel: 'Delete event',
+                        danger: true,
+                        onConfirm: () =>
+                          removeEvent.mutate(event.id, {
+                            onSuccess: () => focusPageHeading(),
+                            onError: (error) => setAlert(errorMessage(error, 'Failed to delete event')),
+                          }),
+                      })
+                    }
                   >
                     Delete
                   </button>
@@ -288,9 +318,16 @@ export function HackathonPage() {
                     type="button"
                     className="btn btn-secondary btn-small"
                     onClick={() =>
-                      window.confirm(`Delete ${team.name}? Its members go back to pending.`) &&
-                      removeTeam.mutate(team.id, {
-                        onError: (error) => setAlert(errorMessage(error, 'Failed to delete team')),
+                      confirmation.ask({
+                        title: `Delete ${team.name}?`,
+                        consequence: <p>Its members go back to pending and can be seated in another team.</p>,
+                        confirmLabel: 'Delete team',
+                        danger: true,
+                        onConfirm: () =>
+                          removeTeam.mutate(team.id, {
+                            onSuccess: () => focusPageHeading(),
+                            onError: (error) => setAlert(errorMessage(error, 'Failed to delete team')),
+                          }),
                       })
                     }
                   >
@@ -302,6 +339,7 @@ export function HackathonPage() {
           </section>
         </div>
       )}
+      {confirmation.dialog}
     </div>
   );
 }

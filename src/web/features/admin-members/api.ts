@@ -25,7 +25,7 @@ export function useMember(id: number | null) {
   });
 }
 
-type MemberChange =
+export type MemberChange =
   | { id: number; kind: 'role'; role: Role }
   | { id: number; kind: 'ban'; is_banned: boolean }
   | { id: number; kind: 'admin'; is_admin: boolean }

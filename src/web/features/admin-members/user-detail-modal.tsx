@@ -3,8 +3,8 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
 import { Modal } from '../../components/modal';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { useReviewApplication } from '../admin-applications/api';
-import { useMember, useMemberChange } from './api';
+import { useDecisions, type DecisionSubject } from '../admin-applications/decisions';
+import { useMember } from './api';
 
 const STEP_NAMES: Record<number, string> = {
   [-1]: 'Declined',
@@ -18,17 +18,23 @@ const STEP_NAMES: Record<number, string> = {
 /** The member's profile, activity, applications and journey, with the board's decisions. */
 export function UserDetailModal({ userId, onClose }: { userId: number; onClose: () => void }) {
   const detail = useMember(userId);
-  const review = useReviewApplication();
-  const change = useMemberChange();
+  const decisions = useDecisions();
   const data = detail.data;
   const pendingFinal = data?.journey.step === 3;
+  const subjectOf = (applicationId: number): DecisionSubject => ({
+    applicationId,
+    userId,
+    login: data?.user.intra_login ?? null,
+    role: data?.user.role,
+  });
   const application = data?.applications[0];
 
   return (
     <Modal title={data ? `@${data.user.intra_login}` : 'User'} onClose={onClose}>
       {detail.isPending && <Spinner label="Loading the user" />}
       <ErrorBanner error={detail.error} fallback="Failed to load users" />
-      <ErrorBanner error={review.error ?? change.error} fallback="The change could not be saved" />
+      <ErrorBanner error={decisions.error} fallback="The change could not be saved" />
+      {decisions.dialog}
       {data && (
         <div className="stack">
           <dl className="detail-grid">
@@ -62,16 +68,16 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
                 <button
                   type="button"
                   className="btn btn-small"
-                  disabled={change.isPending}
-                  onClick={() => change.mutate({ id: userId, kind: 'role', role: 'member' })}
+                  disabled={decisions.pending}
+                  onClick={() => decisions.decide(subjectOf(application.id), 'member')}
                 >
                   Approve as member
                 </button>
                 <button
                   type="button"
                   className="btn btn-danger btn-small"
-                  disabled={review.isPending}
-                  onClick={() => review.mutate({ id: application.id, status: 'declined' })}
+                  disabled={decisions.pending}
+                  onClick={() => decisions.decide(subjectOf(application.id), 'final-declined')}
                 >
                   Decline
                 </button>
@@ -94,16 +100,16 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
                         <button
                           type="button"
                           className="btn btn-small"
-                          disabled={review.isPending}
-                          onClick={() => review.mutate({ id: item.id, status: 'approved' })}
+                          disabled={decisions.pending}
+                          onClick={() => decisions.decide(subjectOf(item.id), 'approved')}
                         >
                           Approve
                         </button>
                         <button
                           type="button"
                           className="btn btn-danger btn-small"
-                          disabled={review.isPending}
-                          onClick={() => review.mutate({ id: item.id, status: 'declined' })}
+                          disabled={decisions.pending}
+                          onClick={() => decisions.decide(subjectOf(item.id), 'declined')}
                         >
                           Decline
                         </button>

@@ -12,7 +12,8 @@ import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../auth/api';
 import { UserDetailModal } from './user-detail-modal';
-import { useMemberChange, useMembers } from './api';
+import { useMembers } from './api';
+import { useMemberActions } from './member-actions';
 import '../admin-shared.css';
 
 const BANNED_FILTERS = [
@@ -40,7 +41,7 @@ export function UsersPage() {
   const { role, q, offset, banned } = list.values;
   const [viewing, setViewing] = useState<number | null>(null);
   const members = useMembers({ role, q: q || undefined, offset, limit: USERS_PAGE_SIZE });
-  const change = useMemberChange();
+  const actions = useMemberActions();
 
   // The banned filter works on the fetched page only (docs/product.md#users-page).
   const shown = (members.data?.data ?? []).filter((user) =>
@@ -61,10 +62,12 @@ export function UsersPage() {
       rows={shown}
       loading="Loading users"
       failed="Failed to load users"
-      notices={<ErrorBanner error={change.error} fallback="The change could not be saved" />}
+      notices={<ErrorBanner error={actions.error} fallback="The change could not be saved" />}
       empty={<p className="empty-state">No users match these filters.</p>}
       pager={list.pager(USERS_PAGE_SIZE)}
-      dialog={viewing !== null && <UserDetailModal userId={viewing} onClose={() => setViewing(null)} />}
+      dialog={
+        actions.dialog ?? (viewing !== null && <UserDetailModal userId={viewing} onClose={() => setViewing(null)} />)
+      }
     >
       {(rows) => (
         <ul className="card-grid">
@@ -90,12 +93,21 @@ export function UsersPage() {
                 <button type="button" className="btn btn-secondary btn-small" onClick={() => setViewing(user.id)}>
                   View
                 </button>
-                {!user.is_admin && (
+                {user.is_admin ? (
                   <button
                     type="button"
                     className="btn btn-secondary btn-small"
-                    disabled={change.isPending}
-                    onClick={() => change.mutate({ id: user.id, kind: 'admin', is_admin: true })}
+                    disabled={actions.pending}
+                    onClick={() => actions.removeAdmin(user)}
+                  >
+                    Remove admin
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    disabled={actions.pending}
+                    onClick={() => actions.grantAdmin(user)}
                   >
                     Grant admin
                   </button>
@@ -105,19 +117,16 @@ export function UsersPage() {
                     <button
                       type="button"
                       className="btn btn-secondary btn-small"
-                      disabled={change.isPending}
-                      onClick={() => change.mutate({ id: user.id, kind: 'ban', is_banned: !user.is_banned })}
+                      disabled={actions.pending}
+                      onClick={() => (user.is_banned ? actions.unban(user) : actions.ban(user))}
                     >
                       {user.is_banned ? 'Unban' : 'Ban'}
                     </button>
                     <button
                       type="button"
                       className="btn btn-danger btn-small"
-                      disabled={change.isPending}
-                      onClick={() => {
-                        if (window.confirm('Are you sure you want to delete this user?'))
-                          change.mutate({ id: user.id, kind: 'delete' });
-                      }}
+                      disabled={actions.pending}
+                      onClick={() => actions.remove(user)}
                     >
                       Delete
                     </button>

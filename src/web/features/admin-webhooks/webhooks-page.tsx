@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Webhook } from '../../../contract/webhooks';
 import { AdminList } from '../../components/admin-list';
+import { useConfirmation } from '../../components/confirm-dialog';
 import { Notice } from '../../components/notice';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
@@ -34,11 +35,18 @@ export function WebhooksPage() {
     if (deleted) outcome.current?.focus();
   }, [deleted]);
 
-  const onDelete = (webhook: Webhook) => {
-    if (!window.confirm(`Delete the webhook to ${webhook.url}? Its deliveries are deleted with it.`)) return;
-    setDeleted(null);
-    remove.mutate(webhook.id, { onSuccess: () => setDeleted(webhook.url) });
-  };
+  const confirmation = useConfirmation();
+  const onDelete = (webhook: Webhook) =>
+    confirmation.ask({
+      title: `Delete the webhook to ${webhook.url}?`,
+      consequence: <p>Its deliveries are deleted with it, and the board’s chat hears nothing more from the app.</p>,
+      confirmLabel: 'Delete webhook',
+      danger: true,
+      onConfirm: () => {
+        setDeleted(null);
+        remove.mutate(webhook.id, { onSuccess: () => setDeleted(webhook.url) });
+      },
+    });
   const rows = webhooks.data?.data;
 
   return (
@@ -48,6 +56,7 @@ export function WebhooksPage() {
       list={{ ...webhooks, data: rows && { data: rows, total: rows.length } }}
       loading="Loading webhooks"
       failed="Failed to load webhooks"
+      dialog={confirmation.dialog}
       above={
         <>
           <WebhookForm />

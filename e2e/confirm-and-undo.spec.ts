@@ -1,0 +1,139 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { failOnConsoleErrors, ownServer, signIn, uniqueLogin } from './support';
+
+/**
+ * Confirmations and Undo (decision 0119). A server of its own: "admin" is its only admin, for
+ * the last-admin guard, and its outbox holds only this spec's mails.
+ */
+const server = ownServer('undo', { FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off' });
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: server.baseURL });
+test.beforeAll(() => server.start());
+test.afterAll(() => server.stop());
+
+async function asAdmin(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: server.baseURL })).newPage();
+  failOnConsoleErrors(page);
+  await signIn(page, 'admin');
+  return page;
+}
+
+/** A candidate who has applied, through the API as the application form would. */
+async function candidate(browser: Browser, prefix: string): Promise<string> {
+  const login = uniqueLogin(prefix);
+  const page = await (await browser.newContext({ baseURL: server.baseURL })).newPage();
+  await signIn(page, login);
+  const answer = await page.request.post('/api/applications', {
+    data: { motivation: 'I build line followers and want to learn control loops.', experience_level: 'beginner' },
+  });
+  expect(answer.status()).toBe(201);
+  await page.close();
+  return login;
+}
+
+test('an approval is confirmed, then undone: the application is pending again and no approval mail was written', async ({
+  browser,
+}) => {
+  const login = await candidate(browser, 'undo');
+  const admin = await asAdmin(browser);
+  await admin.goto('/admin/applications?status=pending');
+  await admin.getByRole('listitem').filter({ hasText: login }).getByRole('button', { name: 'View' }).click();
+  await admin
+    .getByRole('dialog', { name: `Application of @${login}` })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+
+  const confirm = admin.getByRole('dialog', { name: `Approve the application of @${login}?` });
+  await expect(confirm).toContainText(`@${login} moves on to the four challenges and gets an email about them.`);
+  await expect(confirm.getByRole('button', { name: 'Approve' })).toBeFocused();
+  await admin.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+
+  const toast = admin.getByRole('status').filter({ hasText: `The application of @${login} is approved.` });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(
+    admin
+      .getByRole('status')
+      .filter({ hasText: `The approval of @${login} is undone: the application is pending again.` }),
+  ).toBeVisible();
+  await expect(admin.getByRole('listitem').filter({ hasText: login })).toContainText('pending');
+
+  const detail = await (await admin.request.get('/api/admin/applications?status=pending&limit=100')).json();
+  expect(detail.data.map((application: { user: { intra_login: string } }) => application.user.intra_login)).toContain(
+    login,
+  );
+  // The outbox keeps the "received" mail and holds no approval for this candidate.
+  const outbox = await (await admin.request.get('/dev/mail')).text();
+  const toCandidate = outbox.split('<article').filter((mail) => mail.includes(`${login}@`));
+  expect(toCandidate.map((mail) => mail.match(/<h2[^>]*>([^<]*)<\/h2>/)?.[1])).toEqual([
+    'We received your application',
+  ]);
+  await admin.context().close();
+});
+
+test('a ban names the person and the consequence, Cancel changes nothing, and the ban can be undone', async ({
+  browser,
+}) => {
+  const login = await candidate(browser, 'ban');
+  const admin = await asAdmin(browser);
+  await admin.goto(`/admin/users?q=${login}`);
+  const card = admin.getByRole('listitem').filter({ hasText: login });
+  const ban = card.getByRole('button', { name: 'Ban' });
+
+  await ban.click();
+  const confirm = admin.getByRole('dialog', { name: `Ban @${login}?` });
+  await expect(confirm).toContainText(
+    `Every session of @${login} ends at once, and @${login} cannot sign in until unbanned.`,
+  );
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(ban).toBeFocused();
+  await expect(card.getByText('Banned', { exact: true })).toBeHidden();
+
+  await ban.click();
+  await confirm.getByRole('button', { name: `Ban @${login}` }).click();
+  await expect(card.getByText('Banned', { exact: true })).toBeVisible();
+  const toast = admin.getByRole('status').filter({ hasText: `@${login} is banned.` });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(card.getByText('Banned', { exact: true })).toBeHidden();
+  await expect(card.getByRole('button', { name: 'Ban' })).toBeVisible();
+  await admin.context().close();
+});
+
+test('an admin flag is granted and removed with confirmations; the last admin cannot remove their own rights', async ({
+  browser,
+}) => {
+  const login = await candidate(browser, 'flag');
+  const admin = await asAdmin(browser);
+  await admin.goto(`/admin/users?q=${login}`);
+  const card = admin.getByRole('listitem').filter({ hasText: login });
+  await card.getByRole('button', { name: 'Grant admin' }).click();
+  await admin
+    .getByRole('dialog', { name: `Make @${login} an admin?` })
+    .getByRole('button', { name: 'Grant admin' })
+    .click();
+  await expect(card.getByText('Admin', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Remove admin' }).click();
+  const remove = admin.getByRole('dialog', { name: `Remove the admin rights of @${login}?` });
+  await expect(remove).toContainText(`@${login} keeps their account but can no longer open the admin panel.`);
+  await remove.getByRole('button', { name: 'Remove admin' }).click();
+  await expect(card.getByText('Admin', { exact: true })).toBeHidden();
+  await expect(card.getByRole('button', { name: 'Grant admin' })).toBeVisible();
+
+  // The server refuses to leave the club without an admin: its sentence is shown.
+  await admin.goto('/admin/users?q=admin');
+  const own = admin.getByRole('listitem').filter({ has: admin.getByText('admin', { exact: true }) });
+  await own.getByRole('button', { name: 'Remove admin' }).click();
+  await admin
+    .getByRole('dialog', { name: 'Remove your own admin rights?' })
+    .getByRole('button', { name: 'Remove admin' })
+    .click();
+  await expect(
+    admin.getByRole('alert').filter({ hasText: 'This is the last admin: make someone else an admin first' }),
+  ).toBeVisible();
+  await expect(own.getByText('Admin', { exact: true })).toBeVisible();
+  await admin.context().close();
+});
