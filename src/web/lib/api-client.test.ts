@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorMessage } from './api-client';
+import { routes } from '../../contract/routes';
+import { api, ApiError, errorMessage, href } from './api-client';
 
 const respond = (status: number, body?: unknown, statusText = 'Status') =>
   new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), {
@@ -82,6 +83,14 @@ describe('the API client of docs/product.md#client-sentences', () => {
     const settled = expect(pending).rejects.toMatchObject({ message: 'Request timed out', code: 'TIMEOUT' });
     await vi.advanceTimersByTimeAsync(10_000);
     await settled;
+  });
+
+  it("writes a route's address with its parameters and the query it would send, for links", () => {
+    expect(href(routes.member, { id: 7 })).toBe('/api/admin/members/7');
+    expect(href(routes.auditLogsCsv, {}, { action: 'user.ban ned', entity_type: undefined, separator: '' })).toBe(
+      '/api/admin/audit-logs/export.csv?action=user.ban+ned',
+    );
+    expect(href(routes.auditLogsCsv, {}, {})).toBe('/api/admin/audit-logs/export.csv');
   });
 
   it('gives the screen default for errors that are not API errors', () => {

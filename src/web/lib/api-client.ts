@@ -41,13 +41,20 @@ function messageFor(status: number, statusText: string, body: unknown): string {
   return `HTTP ${status}: ${statusText}`;
 }
 
+/** A query string, `?` included, of the values given: an empty, null or undefined one is left out (no filter). */
+function searchOf(query: RequestOptions['query'] = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 /** Calls the API under /api: JSON, cookies included, a 10 s timeout, errors as ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, timeoutMs = REQUEST_TIMEOUT_MS, signal } = options;
-  const url = new URL(`${API_PREFIX}${path}`, window.location.origin);
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
-  }
+  const url = new URL(`${API_PREFIX}${path}${searchOf(query)}`, window.location.origin);
 
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), timeoutMs);
@@ -114,14 +121,21 @@ export type CallInput<R> = ([ParamNames<Types<R>['path']>] extends [never]
 
 export type Answer<R> = Types<R>['response'];
 
-/** A route's address with its parameters filled in, under /api: for links and full-page navigations. */
-export function href(route: AnyRoute, params: Record<string, string | number> = {}): string {
+/**
+ * A route's address with its parameters filled in, under /api, and its query (as `call` sends
+ * it): for links and full-page navigations, such as a CSV export of the filtered list.
+ */
+export function href(
+  route: AnyRoute,
+  params: Record<string, string | number> = {},
+  query?: RequestOptions['query'],
+): string {
   const path = route.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${route.path}: no value for :${name}`);
     return encodeURIComponent(String(value));
   });
-  return `${API_PREFIX}${path}`;
+  return `${API_PREFIX}${path}${searchOf(query)}`;
 }
 
 /** Calls one route of the contract's table, typed by it: the one way the features reach the API. */
