@@ -1,14 +1,19 @@
 import { routes } from '../../../contract/routes';
 import { adminKeys } from '../../app/query-client';
+import { href } from '../../lib/api-client';
 import { usePagedQuery } from '../../lib/queries';
 
-type LogFilter = { action?: string; entity_type?: string; offset: number; limit: number };
+type LogFilter = { action?: string; entity_type?: string };
+type LogPage = LogFilter & { offset: number; limit: number };
 
 export const auditLogKeys = {
   all: [...adminKeys.all, 'audit-logs'] as const,
-  list: (filter: LogFilter) => [...auditLogKeys.all, filter] as const,
+  list: (filter: LogPage) => [...auditLogKeys.all, filter] as const,
 };
 
-export function useAuditLogs(filter: LogFilter) {
+export function useAuditLogs(filter: LogPage) {
   return usePagedQuery(auditLogKeys.list(filter), routes.auditLogs, { query: filter });
 }
+
+/** The CSV of every entry the same filters select, newest first (docs/product.md#audit-log). */
+export const auditLogsCsvUrl = (filter: LogFilter): string => href(routes.auditLogsCsv, {}, filter);

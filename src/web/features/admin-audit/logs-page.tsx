@@ -1,27 +1,42 @@
-import { auditLogQuerySchema } from '../../../contract/audit';
+import { Fragment, useId, useState } from 'react';
+import { z } from 'zod';
+import { AUDIT_ENTITY_TYPES, auditLogQuerySchema, type AuditLog } from '../../../contract/audit';
 import { AUDIT_LOGS_PAGE_SIZE } from '../../../contract/constants';
 import { AdminList } from '../../components/admin-list';
-import { TextFilter } from '../../components/filters';
+import { SelectFilter, TextFilter } from '../../components/filters';
 import { formatDateTime } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useAuditLogs } from './api';
+import { auditLogsCsvUrl, useAuditLogs } from './api';
+import { formatValue, readDetails, type ReadDetails } from './audit-details';
 import '../admin-shared.css';
+import './logs-page.css';
 
-/** The address of the Logs page: the contract's audit filters. */
-const LOGS_LIST = auditLogQuerySchema.omit({ limit: true });
+/** The address of the Logs page: the contract's audit filters, the entity one of the known types (another shows All). */
+const LOGS_LIST = auditLogQuerySchema
+  .omit({ limit: true })
+  .extend({ entity_type: z.enum(AUDIT_ENTITY_TYPES).optional() });
 
-/** Logs page (docs/product.md#logs-page): the audit log as a table, filtered by action and entity, 50 a page. */
+const ENTITY_FILTERS = [
+  { value: '', label: 'All' },
+  ...AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: type })),
+] as const;
+
+// Column headers, also the labels of the cells when a phone stacks each entry.
+const ENTITY = 'Entity';
+const BY = 'By';
+
+/**
+ * Logs page (docs/product.md#logs-page): the audit log as a table, newest first, 50 a page,
+ * filtered by a part of the action and by entity type, each entry opening on what changed,
+ * and the CSV of every entry the filters select.
+ */
 export function LogsPage() {
   usePageTitle('Logs');
   const list = useListParams(LOGS_LIST);
   const { action, entity_type, offset } = list.values;
-  const logs = useAuditLogs({
-    action: action || undefined,
-    entity_type: entity_type || undefined,
-    offset,
-    limit: AUDIT_LOGS_PAGE_SIZE,
-  });
+  const filter = { action: action || undefined, entity_type };
+  const logs = useAuditLogs({ ...filter, offset, limit: AUDIT_LOGS_PAGE_SIZE });
 
   return (
     <AdminList
@@ -29,8 +44,13 @@ export function LogsPage() {
       filters={
         <>
           <TextFilter label="Action" placeholder="e.g. approved" {...list.text('action')} />
-          <TextFilter label="Entity" placeholder="e.g. application" {...list.text('entity_type')} />
+          <SelectFilter label="Entity" options={ENTITY_FILTERS} {...list.choice('entity_type')} />
         </>
+      }
+      actions={
+        <a className="btn btn-secondary" href={auditLogsCsvUrl(filter)} download>
+          Export CSV
+        </a>
       }
       list={logs}
       loading="Loading logs"
@@ -39,38 +59,116 @@ export function LogsPage() {
       pager={list.pager(AUDIT_LOGS_PAGE_SIZE)}
     >
       {(rows) => (
-        // Focusable so that keyboard users can scroll it sideways on a narrow screen.
-        <div className="table-wrap" role="region" aria-label="Audit log entries" tabIndex={0}>
+        // Focusable so that keyboard users can scroll it, should a long value still widen it.
+        <div className="table-wrap log-table" role="region" aria-label="Audit log entries" tabIndex={0}>
           <table>
             <caption className="visually-hidden">Audit log, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">Time</th>
                 <th scope="col">Action</th>
-                <th scope="col">Entity</th>
-                <th scope="col">Entity ID</th>
-                <th scope="col">Username</th>
-                <th scope="col">User ID</th>
+                <th scope="col">{ENTITY}</th>
+                <th scope="col">{BY}</th>
               </tr>
             </thead>
-            <tbody>
-              {rows.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="nowrap">{formatDateTime(entry.created_at)}</td>
-                  <td>
-                    <code>{entry.action}</code>
-                  </td>
-                  <td>{entry.entity_type}</td>
-                  <td>{entry.entity_id ?? '—'}</td>
-                  <td>{entry.user_name ?? '—'}</td>
-                  <td>{entry.user_id ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
+            {rows.map((entry) => (
+              <LogEntry key={entry.id} entry={entry} />
+            ))}
           </table>
         </div>
       )}
     </AdminList>
+  );
+}
+
+/** One entry: its row, and below it what changed, opened and closed by the action's button. */
+function LogEntry({ entry }: { entry: AuditLog }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const details = readDetails(entry.details);
+  const hasDetails = details.changes.length > 0 || details.others.length > 0;
+  return (
+    <tbody>
+      <tr className="log-row">
+        <td className="log-time">
+          <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+        </td>
+        <td className="log-action">
+          {hasDetails ? (
+            <button
+              type="button"
+              className="disclosure"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              aria-label={`Details of ${entry.action}`}
+              onClick={() => setOpen(!open)}
+            >
+              <code>{entry.action}</code>
+            </button>
+          ) : (
+            <code>{entry.action}</code>
+          )}
+        </td>
+        <td data-label={ENTITY}>
+          {entry.entity_type}
+          {entry.entity_id !== null && <span className="muted"> #{entry.entity_id}</span>}
+        </td>
+        <td data-label={BY}>
+          {entry.user_name ?? '—'}
+          {entry.user_id !== null && <span className="muted"> #{entry.user_id}</span>}
+        </td>
+      </tr>
+      {hasDetails && (
+        <tr id={detailsId} className="log-details" hidden={!open}>
+          <td colSpan={4}>
+            <EntryDetails details={details} />
+          </td>
+        </tr>
+      )}
+    </tbody>
+  );
+}
+
+/** Before → after field by field, then the entry's other details. */
+function EntryDetails({ details: { changes, others } }: { details: ReadDetails }) {
+  return (
+    <>
+      {changes.length > 0 && (
+        <table className="change-table">
+          <caption className="visually-hidden">What changed</caption>
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Before</th>
+              <th scope="col">After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map((change) => (
+              <tr key={change.field}>
+                <th scope="row">
+                  <code>{change.field}</code>
+                </th>
+                <td>{formatValue(change.before)}</td>
+                <td>{formatValue(change.after)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {others.length > 0 && (
+        <dl className="detail-grid">
+          {others.map(([key, value]) => (
+            <Fragment key={key}>
+              <dt>
+                <code>{key}</code>
+              </dt>
+              <dd>{formatValue(value)}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      )}
+    </>
   );
 }
 
