@@ -5,7 +5,7 @@ import { adminKeys } from '../../app/query-client';
 import { call } from '../../lib/api-client';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
 
-type MemberFilter = { role?: Role; q?: string; offset: number; limit: number };
+type MemberFilter = { role?: Role; q?: string; banned?: boolean; offset: number; limit: number };
 
 export const memberKeys = {
   all: [...adminKeys.all, 'members'] as const,

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { USERS_PAGE_SIZE } from '../../../contract/constants';
-import type { Role } from '../../../contract/users';
+import { ROLES, type Role } from '../../../contract/users';
 import { Avatar } from '../../components/avatar';
-import { z } from 'zod';
 import { memberListQuerySchema } from '../../../contract/members';
 import { AdminList } from '../../components/admin-list';
 import { ErrorBanner } from '../../components/error-banner';
@@ -16,37 +15,30 @@ import { useMembers } from './api';
 import { useMemberActions } from './member-actions';
 import '../admin-shared.css';
 
+/** The name of each role on the page; a role added to the contract must be named here. */
+const ROLE_NAMES = { student: 'Student', member: 'Member', board: 'Board' } satisfies Record<Role, string>;
+
+const ROLE_FILTERS = [{ value: '', label: 'All' }, ...ROLES.map((role) => ({ value: role, label: ROLE_NAMES[role] }))];
+
+/** The values of the contract's `banned` filter, as the address and the select write them. */
 const BANNED_FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'banned', label: 'Banned' },
-  { value: 'not-banned', label: 'Not banned' },
-] as const;
-
-const ROLE_FILTERS = [
   { value: '', label: 'All' },
-  { value: 'member', label: 'Member' },
-  { value: 'board', label: 'Board' },
-] as const satisfies readonly { value: Role | ''; label: string }[];
+  { value: 'true', label: 'Banned' },
+  { value: 'false', label: 'Not banned' },
+];
 
-/** The address of the Users page: the contract's member filters, and the banned filter of this page. */
-const USERS_LIST = memberListQuerySchema
-  .omit({ limit: true })
-  .extend({ banned: z.enum(BANNED_FILTERS.map((filter) => filter.value)).default('all') });
+/** The address of the Users page: the contract's member filters, all done by the server (so the total is true). */
+const USERS_LIST = memberListQuerySchema.omit({ limit: true });
 
-/** Users page (docs/product.md#users-page): cards, badges, actions, role and banned filters, 20 a page. */
+/** Users page (docs/product.md#users-page): cards, badges, actions, search, role and banned filters, 20 a page. */
 export function UsersPage() {
   usePageTitle('Users');
   const { user: me } = useSession();
   const list = useListParams(USERS_LIST);
   const { role, q, offset, banned } = list.values;
   const [viewing, setViewing] = useState<number | null>(null);
-  const members = useMembers({ role, q: q || undefined, offset, limit: USERS_PAGE_SIZE });
+  const members = useMembers({ role, q: q || undefined, banned, offset, limit: USERS_PAGE_SIZE });
   const actions = useMemberActions();
-
-  // The banned filter works on the fetched page only (docs/product.md#users-page).
-  const shown = (members.data?.data ?? []).filter((user) =>
-    banned === 'all' ? true : banned === 'banned' ? user.is_banned : !user.is_banned,
-  );
 
   return (
     <AdminList
@@ -59,7 +51,6 @@ export function UsersPage() {
         </>
       }
       list={members}
-      rows={shown}
       loading="Loading users"
       failed="Failed to load users"
       notices={<ErrorBanner error={actions.error} fallback="The change could not be saved" />}
