@@ -36,6 +36,23 @@ test('an admin signing in from /admin/login lands on /admin/users with the sideb
   await page.waitForURL('**/admin/login');
 });
 
+test("an admin signing in from the landing page's Login with 42 lands on /admin/users", async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('main').getByRole('link', { name: 'Login with 42' }).click();
+  await authorizeOnStandIn(page, 'admin');
+  await page.waitForURL('**/admin/users');
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+});
+
+test('an admin sent home from an admin page returns to it after signing in from the landing page', async ({ page }) => {
+  await page.goto('/admin/logs?entity_type=user');
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('main').getByRole('link', { name: 'Login with 42' }).click();
+  await authorizeOnStandIn(page, 'admin');
+  await page.waitForURL('**/admin/logs?entity_type=user');
+  await expect(page.getByRole('heading', { name: 'Logs', level: 1 })).toBeVisible();
+});
+
 test('a visitor who opened the app at 127.0.0.1 signs in on the address PUBLIC_URL names', async ({
   page,
   baseURL,

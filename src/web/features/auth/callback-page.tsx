@@ -8,7 +8,7 @@ import {
 import type { User } from '../../../contract/users';
 import { errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { LOGIN_FAILED, takeReturnTo } from './sign-in';
+import { landingAfterSignIn, LOGIN_FAILED, takeReturnTo } from './sign-in';
 import { exchange, NO_USER_MESSAGE, useSetSession, type Waiting } from './api';
 import './auth-pages.css';
 
@@ -68,7 +68,7 @@ export function CallbackPage() {
     if (outcome.state === 'processing') return;
     if (outcome.state === 'success') {
       setSession(outcome.user);
-      const target = takeReturnTo() ?? '/';
+      const target = landingAfterSignIn(outcome.user, takeReturnTo());
       const timer = setTimeout(() => navigate(target, { replace: true }), CALLBACK_SUCCESS_REDIRECT_MS);
       return () => clearTimeout(timer);
     }

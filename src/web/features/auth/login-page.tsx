@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { usePageTitle } from '../../lib/use-page-title';
-import { startSignIn } from './sign-in';
+import { ADMIN_HOME, startSignIn } from './sign-in';
 import { useSession } from './api';
 import './auth-pages.css';
 
@@ -12,7 +12,7 @@ export function LoginPage({ admin = false }: Props) {
   usePageTitle(admin ? 'Admin sign-in' : 'Sign in', 'Sign in to the 1337 Robotics Club with your 42 account.');
   const { user, loading } = useSession();
   if (loading) return <LoadingScreen title="Loading" />;
-  if (user) return <Navigate to={user.is_admin ? '/admin/users' : '/apply'} replace />;
+  if (user) return <Navigate to={user.is_admin ? ADMIN_HOME : '/apply'} replace />;
 
   return (
     <div className="signin">
@@ -23,7 +23,7 @@ export function LoginPage({ admin = false }: Props) {
             ? 'Board members sign in with their 42 account to open the admin panel.'
             : 'Use your 42 account to apply to the club and follow your journey.'}
         </p>
-        <button type="button" className="btn btn-42" onClick={() => startSignIn(admin ? '/admin/users' : undefined)}>
+        <button type="button" className="btn btn-42" onClick={() => startSignIn(admin ? ADMIN_HOME : undefined)}>
           {admin ? 'Sign in with 42' : 'Continue with 42'}
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rememberReturnTo, takeReturnTo } from './sign-in';
+import { landingAfterSignIn, rememberReturnTo, takeReturnTo } from './sign-in';
 
 describe('the page a sign-in returns to', () => {
   beforeEach(() => {
@@ -30,5 +30,26 @@ describe('the page a sign-in returns to', () => {
       rememberReturnTo(target);
       expect(takeReturnTo(), target).toBeNull();
     }
+  });
+});
+
+describe('where a finished sign-in lands', () => {
+  const admin = { is_admin: true };
+  const candidate = { is_admin: false };
+
+  it('takes an admin to the Users page from anywhere, or to the admin page the guard remembered', () => {
+    expect(landingAfterSignIn(admin, null)).toBe('/admin/users');
+    expect(landingAfterSignIn(admin, '/apply')).toBe('/admin/users');
+    expect(landingAfterSignIn(admin, '/')).toBe('/admin/users');
+    expect(landingAfterSignIn(admin, '/administrator')).toBe('/admin/users');
+    expect(landingAfterSignIn(admin, '/admin/logs?entity_type=user')).toBe('/admin/logs?entity_type=user');
+    expect(landingAfterSignIn(admin, '/admin')).toBe('/admin');
+    expect(landingAfterSignIn(admin, '/admin?x=1')).toBe('/admin?x=1');
+  });
+
+  it('takes anybody else to the page remembered, else home', () => {
+    expect(landingAfterSignIn(candidate, null)).toBe('/');
+    expect(landingAfterSignIn(candidate, '/apply')).toBe('/apply');
+    expect(landingAfterSignIn(candidate, '/admin/logs')).toBe('/admin/logs');
   });
 });

@@ -23,6 +23,21 @@ export function takeReturnTo(): string | null {
   }
 }
 
+/** The admin's home: the Users page. */
+export const ADMIN_HOME = '/admin/users';
+
+const isAdminPage = (path: string) => /^\/admin(?:[/?#]|$)/.test(path);
+
+/**
+ * Where a finished sign-in goes (docs/product.md#sign-in-pages-and-the-callback-page): an admin
+ * to the admin page the guard remembered, else to the Users page, wherever they started (the
+ * landing's link remembers nothing); anybody else to the page remembered, else home.
+ */
+export function landingAfterSignIn(user: { is_admin: boolean }, remembered: string | null): string {
+  if (!user.is_admin) return remembered ?? '/';
+  return remembered && isAdminPage(remembered) ? remembered : ADMIN_HOME;
+}
+
 export const LOGIN_URL = href(routes.signIn);
 export const LOGIN_FAILED = 'Login failed. Please try again.';
 
