@@ -1,5 +1,5 @@
-import { expect, request, test } from '@playwright/test';
-import { failOnConsoleErrors, ownServer, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import { apiSignIn, failOnConsoleErrors, ownServer, signIn } from './support';
 
 /**
  * An admin list keeps its filters and page in the address (docs/decisions/0113). A server of
@@ -16,13 +16,7 @@ test.afterAll(() => server.stop());
 
 /** One person signed in through the stand-in over HTTP, so that the Users list holds them. */
 async function register(login: string): Promise<void> {
-  const context = await request.newContext({ baseURL });
-  const start = await context.get('/api/auth/login', { maxRedirects: 0 });
-  const authorize = new URL(start.headers().location!);
-  const form = { ...Object.fromEntries(authorize.searchParams), login };
-  const back = new URL((await context.post(authorize.pathname, { form, maxRedirects: 0 })).headers().location!);
-  expect((await context.get(`/api/auth/callback${back.search}`)).status(), login).toBe(200);
-  await context.dispose();
+  await (await apiSignIn(baseURL, login)).dispose();
 }
 
 test('a filtered admin list survives a reload and opens the same from a shared link', async ({ page, browser }) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { failOnConsoleErrors, ownServer, signIn } from './support';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { apiSignIn as signInOverHttp, failOnConsoleErrors, ownServer, signIn } from './support';
 
 /**
  * The overview counts everybody, and the shared server of the run fills up with the other
@@ -18,15 +18,8 @@ const contexts: APIRequestContext[] = [];
 
 /** Signs in through the local 42 stand-in over HTTP, as the browser would; answers a context with the session. */
 async function apiSignIn(login: string): Promise<APIRequestContext> {
-  const context = await request.newContext({ baseURL });
+  const context = await signInOverHttp(baseURL, login);
   contexts.push(context);
-  const start = await context.get('/api/auth/login', { maxRedirects: 0 });
-  const authorize = new URL(start.headers().location!);
-  const form = Object.fromEntries(authorize.searchParams);
-  const granted = await context.post(authorize.pathname, { form: { ...form, login }, maxRedirects: 0 });
-  const callback = new URL(granted.headers().location!);
-  const answer = await context.get(`/api/auth/callback${callback.search}`);
-  expect(answer.status(), `sign-in of ${login}`).toBe(200);
   return context;
 }
 

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 
 /** A login nobody else in the run uses: tests share one server and one database. */
 export function uniqueLogin(prefix: string): string {
@@ -23,6 +23,17 @@ export async function signIn(page: Page, login: string): Promise<void> {
   await authorizeOnStandIn(page, login);
   await expect(page.getByRole('heading', { name: 'Authentication Successful' })).toBeVisible();
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/callback'));
+}
+
+/** Signs in through the stand-in over HTTP, as the browser would: a request context holding the session. */
+export async function apiSignIn(baseURL: string, login: string): Promise<APIRequestContext> {
+  const context = await request.newContext({ baseURL });
+  const start = await context.get('/api/auth/login', { maxRedirects: 0 });
+  const authorize = new URL(start.headers().location!);
+  const form = { ...Object.fromEntries(authorize.searchParams), login };
+  const back = new URL((await context.post(authorize.pathname, { form, maxRedirects: 0 })).headers().location!);
+  expect((await context.get(`/api/auth/callback${back.search}`)).status(), `sign-in of ${login}`).toBe(200);
+  return context;
 }
 
 /** Fails the test on any error the page logs or throws. */
