@@ -60,10 +60,15 @@ export function ownServer(name: string, env: Record<string, string> = {}) {
   ]).toString();
   const baseURL = `http://localhost:${port}`;
   let stop = async () => {};
+  let dataDir = '';
   return {
     baseURL,
+    /** The server's SQLite file, for a spec that must set up what no route can (a review weeks ago). */
+    get databaseFile() {
+      return path.join(dataDir, 'club.sqlite');
+    },
     async start(): Promise<void> {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `club-${name}-e2e-`));
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `club-${name}-e2e-`));
       const server = spawn(process.execPath, ['dist/server/main.js'], {
         env: {
           ...process.env,

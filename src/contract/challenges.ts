@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idTextSchema, isoTimestamp, listSchema, pageQuerySchema } from './common';
+import { idTextSchema, isoTimestamp, listSchema, pageQuerySchema, timestampInput } from './common';
 import {
   CHALLENGE_DEADLINE_DAYS,
   CHALLENGES_PER_CANDIDATE,
@@ -253,8 +253,45 @@ export const myChallengesSchema = z.object({
   deadline_passed: z.boolean(),
   /** Whole days left, rounded up; 0 once passed. */
   days_remaining: z.number().int(),
+  /** The board set this candidate's deadline (docs/product.md#deadline-extensions). */
+  deadline_extended: z.boolean(),
+  /** The candidate's request for more time, if they sent one. */
+  deadline_request: z
+    .object({ reason: z.string(), requested_at: isoTimestamp, answered_at: isoTimestamp.nullable() })
+    .nullable(),
 });
 export type MyChallenges = z.infer<typeof myChallengesSchema>;
+
+export const DEADLINE_REQUEST_REASON_MAX = 500;
+
+/** POST /api/challenges/deadline-request: once, past the deadline, with a short reason. */
+export const deadlineRequestBodySchema = z.object({
+  reason: z
+    .string({ error: 'Say in a few words why you need more time.' })
+    .trim()
+    .min(1, 'Say in a few words why you need more time.')
+    .max(DEADLINE_REQUEST_REASON_MAX, `A reason has at most ${DEADLINE_REQUEST_REASON_MAX} characters.`),
+});
+export type DeadlineRequestBody = z.input<typeof deadlineRequestBodySchema>;
+
+/**
+ * PUT /api/admin/members/{id}/challenge-deadline: a date in the future, or null for the
+ * default rule (review date + challenge_deadline_days).
+ */
+export const challengeDeadlineBodySchema = z.object({
+  deadline_at: timestampInput().nullable(),
+});
+export type ChallengeDeadlineBody = z.input<typeof challengeDeadlineBodySchema>;
+
+/** A candidate's challenge deadline as it now stands. */
+export const challengeDeadlineSchema = myChallengesSchema.pick({
+  deadline_at: true,
+  deadline_passed: true,
+  days_remaining: true,
+  deadline_extended: true,
+  deadline_request: true,
+});
+export type ChallengeDeadline = z.infer<typeof challengeDeadlineSchema>;
 
 export const userChallengeParamsSchema = z.object({ id: idTextSchema });
 

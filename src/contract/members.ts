@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES } from './applications';
+import { challengeDeadlineSchema } from './challenges';
 import { isoTimestamp, listSchema, pageQuerySchema } from './common';
 import { ROLES, userSchema } from './users';
 
@@ -36,6 +37,8 @@ export const memberDetailSchema = z.object({
     challenges_validated: z.number().int(),
     challenges_total: z.number().int(),
   }),
+  /** The challenge deadline of an approved candidate (docs/product.md#deadline-extensions); null before approval. */
+  challenge_deadline: challengeDeadlineSchema.nullable(),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

@@ -29,6 +29,9 @@ export const turnaroundSchema = z.object({
 });
 export type Turnaround = z.infer<typeof turnaroundSchema>;
 
+/** How many open requests for more time the Overview lists. */
+export const OVERVIEW_DEADLINE_REQUESTS = 10;
+
 export const overviewSchema = z.object({
   generated_at: isoTimestamp,
   funnel: funnelSchema,
@@ -44,6 +47,12 @@ export const overviewSchema = z.object({
     /** Registrations without a team, for events that have not ended. */
     hackathon_registrations: count,
     projects: count,
+    /** Candidates' requests for more time the board has not answered. */
+    deadline_requests: count,
   }),
+  /** The oldest open requests for more time (at most OVERVIEW_DEADLINE_REQUESTS), oldest first. */
+  deadline_requests: z.array(
+    z.object({ user_id: z.number().int(), login: z.string(), reason: z.string(), requested_at: isoTimestamp }),
+  ),
 });
 export type Overview = z.infer<typeof overviewSchema>;

@@ -95,6 +95,9 @@ export const routes = {
   setMemberBan: put<users.User, In<typeof members.banBodySchema>>()('/admin/members/:id/ban'),
   setMemberAdmin: put<users.User, In<typeof members.adminBodySchema>>()('/admin/members/:id/admin'),
   deleteMember: del<void>()('/admin/members/:id'),
+  setChallengeDeadline: put<challenges.ChallengeDeadline, challenges.ChallengeDeadlineBody>()(
+    '/admin/members/:id/challenge-deadline',
+  ),
 
   auditLogs: get<Out<typeof audit.auditLogListSchema>, Query<typeof audit.auditLogQuerySchema>>()('/admin/audit-logs'),
   auditLogsCsv: get<string, Query<typeof audit.auditLogExportQuerySchema>>()('/admin/audit-logs/export.csv'),
@@ -125,6 +128,7 @@ export const routes = {
     '/challenges/:id/exercise/:n/submit',
   ),
   submitChallenge: post<challenges.UserChallenge>()('/challenges/:id/submit'),
+  requestMoreTime: post<challenges.ChallengeDeadline, challenges.DeadlineRequestBody>()('/challenges/deadline-request'),
   adminChallenges: get<Out<typeof challenges.challengeListSchema>, Query<typeof challenges.catalogQuerySchema>>()(
     '/challenges/admin/challenges',
   ),

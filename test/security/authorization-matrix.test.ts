@@ -165,6 +165,21 @@ const ROUTES: Row[] = [
     expect: ADMIN,
   },
 
+  // Deadlines: the applicant's deadline is weeks away; the member's passed long ago; the admin never applied.
+  {
+    method: 'POST',
+    path: '/api/challenges/deadline-request',
+    body: { reason: 'I was ill for a week.' },
+    expect: signedIn({ applicant: 409, member: 201, admin: 403 }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/members/:id/challenge-deadline',
+    url: '/api/admin/members/{candidateUser}/challenge-deadline',
+    body: { deadline_at: '2099-01-01T00:00:00.000Z' },
+    expect: ADMIN,
+  },
+
   // Members and audit (admin)
   { method: 'GET', path: '/api/admin/members', expect: ADMIN },
   { method: 'GET', path: '/api/admin/members/:id', url: '/api/admin/members/{spareUser}', expect: ADMIN },

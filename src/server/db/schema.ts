@@ -83,6 +83,12 @@ export interface ApplicationsTable {
   review_notes: string | null;
   reviewed_at: Timestamp | null;
   reviewed_by: number | null;
+  /** The board's deadline for this candidate's challenges; null: reviewed_at + challenge_deadline_days. */
+  challenge_deadline_at: Timestamp | null;
+  /** The candidate's one request for more time (at most 500 characters), and when it was sent and answered. */
+  deadline_request: string | null;
+  deadline_requested_at: Timestamp | null;
+  deadline_request_answered_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -38,6 +38,11 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   'PUT /api/admin/members/{id}/ban': ['setMemberBan', 'Ban or unban a user'],
   'PUT /api/admin/members/{id}/admin': ['setMemberAdmin', 'Grant or remove admin rights'],
   'DELETE /api/admin/members/{id}': ['deleteMember', 'Delete a user'],
+  'PUT /api/admin/members/{id}/challenge-deadline': [
+    'setChallengeDeadline',
+    "Set a candidate's challenge deadline (null: the default rule)",
+  ],
+  'POST /api/challenges/deadline-request': ['requestMoreTime', 'Ask the board for more time, once, past the deadline'],
   'GET /api/admin/audit-logs': ['listAuditLogs', 'List audit entries'],
   'GET /api/admin/audit-logs/export.csv': ['exportAuditLogsCsv', 'Export the audit entries the filters select as CSV'],
   'POST /api/admin/messages': ['sendMessage', 'Write to a group of candidates (in the app and by email)'],

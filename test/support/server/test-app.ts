@@ -158,3 +158,23 @@ export async function createTestApps(
     },
   };
 }
+
+/**
+ * Moves `clock` on by `ms` a week at a time, using each session on the way (GET /api/users/me)
+ * so that none of them expires for being idle.
+ */
+export async function advanceKeepingSessions(
+  t: TestApp,
+  clock: ReturnType<typeof testClock>,
+  ms: number,
+  cookies: string[],
+): Promise<void> {
+  const week = 7 * 24 * 3600_000;
+  for (let left = ms; left > 0; left -= week) {
+    clock.advance(Math.min(week, left));
+    for (const cookie of cookies) {
+      const answer = await t.app.inject({ url: '/api/users/me', headers: { cookie } });
+      if (answer.statusCode !== 200) throw new Error(`a session ended while the clock moved (${answer.statusCode})`);
+    }
+  }
+}

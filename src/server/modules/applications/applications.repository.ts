@@ -132,3 +132,36 @@ export async function* eachApplicationForExport(db: Executor, filter: { status?:
     after = rows[rows.length - 1]!.id;
   }
 }
+
+/**
+ * Sets the board's challenge deadline of an approved application (null: the default rule), and
+ * answers the candidate's open request for more time, if any, at `at`.
+ */
+export async function setChallengeDeadline(db: Executor, id: number, deadlineAt: string | null, at: string) {
+  await db
+    .updateTable('applications')
+    .set((eb) => ({
+      challenge_deadline_at: deadlineAt,
+      deadline_request_answered_at: eb
+        .case()
+        .when('deadline_requested_at', 'is not', null)
+        .then(eb.fn.coalesce('deadline_request_answered_at', eb.val(at)))
+        .else(null)
+        .end(),
+      updated_at: at,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'approved')
+    .execute();
+}
+
+/** Records the candidate's one request for more time; false when one was already recorded. */
+export async function recordDeadlineRequest(db: Executor, id: number, reason: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('applications')
+    .set({ deadline_request: reason, deadline_requested_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('deadline_requested_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

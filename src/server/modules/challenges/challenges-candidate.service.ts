@@ -20,9 +20,9 @@ import {
   listUserChallengesOf,
   recordExerciseLink,
   transitionUserChallenge,
+  type DeadlineFields,
 } from './challenges.repository';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { deadlineOf } from './challenge-deadline';
 
 const NOT_APPROVED = 'Your application must be approved before you can take the challenges.';
 const DEADLINE_PASSED = 'The deadline for the challenges has passed.';
@@ -31,18 +31,8 @@ const DEADLINE_PASSED = 'The deadline for the challenges has passed.';
 export function createChallengesCandidateService(deps: Deps) {
   const { db, clock, webhooks } = deps;
 
-  /** The candidate's deadline: the application's review date + the challenge_deadline_days setting. */
-  async function deadlineOf(reviewedAt: string | null, now: Date) {
-    if (!reviewedAt) return { deadline_at: null, deadline_passed: false, days_remaining: 0 };
-    const days = await readSetting(db, 'challenge_deadline_days');
-    const deadline = Date.parse(reviewedAt) + days * DAY_MS;
-    const passed = now.getTime() > deadline;
-    return {
-      deadline_at: new Date(deadline).toISOString(),
-      deadline_passed: passed,
-      days_remaining: passed ? 0 : Math.ceil((deadline - now.getTime()) / DAY_MS),
-    };
-  }
+  const deadlineNow = async (application: DeadlineFields, now: Date) =>
+    deadlineOf(application, await readSetting(db, 'challenge_deadline_days'), now);
 
   /**
    * The candidate's own user challenge, for a change: 404 when it is not theirs, 403 when their
@@ -53,7 +43,7 @@ export function createChallengesCandidateService(deps: Deps) {
     if (!row || row.user_id !== user.id) throw notFound(NOT_FOUND);
     const application = await findApprovedApplication(db, user.id);
     if (!application) throw forbidden(NOT_APPROVED);
-    const deadline = await deadlineOf(application.reviewed_at, now);
+    const deadline = await deadlineNow(application, now);
     if (deadline.deadline_passed) throw forbidden(DEADLINE_PASSED, 'DEADLINE_PASSED');
     return row;
   }
@@ -68,7 +58,7 @@ export function createChallengesCandidateService(deps: Deps) {
         data,
         total: data.length,
         completed_count: data.filter((item) => item.status === 'validated').length,
-        ...(await deadlineOf(application.reviewed_at, now)),
+        ...(await deadlineNow(application, now)),
       };
     },
 

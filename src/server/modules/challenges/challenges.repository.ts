@@ -114,13 +114,30 @@ export async function withdrawAssignedChallenges(db: Executor, userId: number, a
 }
 
 /** The user's application if it is approved: its review date starts the challenge deadline. */
-export async function findApprovedApplication(
-  db: Executor,
-  userId: number,
-): Promise<{ id: number; reviewed_at: string | null } | undefined> {
+/** What an application holds about its candidate's challenge deadline (docs/product.md#deadline-extensions). */
+export type DeadlineFields = {
+  id: number;
+  user_id: number;
+  reviewed_at: string | null;
+  challenge_deadline_at: string | null;
+  deadline_request: string | null;
+  deadline_requested_at: string | null;
+  deadline_request_answered_at: string | null;
+};
+
+/** The user's approved application, with what its challenge deadline depends on. */
+export async function findApprovedApplication(db: Executor, userId: number): Promise<DeadlineFields | undefined> {
   return db
     .selectFrom('applications')
-    .select(['id', 'reviewed_at'])
+    .select([
+      'id',
+      'user_id',
+      'reviewed_at',
+      'challenge_deadline_at',
+      'deadline_request',
+      'deadline_requested_at',
+      'deadline_request_answered_at',
+    ])
     .where('user_id', '=', userId)
     .where('status', '=', 'approved')
     .executeTakeFirst();

@@ -6,7 +6,10 @@ import {
   challengeListSchema,
   challengeRulesSchema,
   challengeSchema,
+  challengeDeadlineBodySchema,
+  challengeDeadlineSchema,
   challengeUpdateSchema,
+  deadlineRequestBodySchema,
   exerciseParamsSchema,
   exerciseSubmitSchema,
   myChallengesSchema,
@@ -18,6 +21,7 @@ import {
 import { idParamsSchema } from '../../../contract/common';
 import type { App, Deps } from '../../deps';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
+import { createChallengeDeadlineService } from './challenge-deadline.service';
 import { createChallengesCandidateService } from './challenges-candidate.service';
 import { createChallengesCatalogService } from './challenges-catalog.service';
 import { createChallengesReviewService } from './challenges-review.service';
@@ -27,6 +31,7 @@ export function registerChallengesRoutes(app: App, deps: Deps): void {
   const catalog = createChallengesCatalogService(deps);
   const candidate = createChallengesCandidateService(deps);
   const review = createChallengesReviewService(deps);
+  const deadlines = createChallengeDeadlineService(deps);
 
   // Catalog (admins)
   app.get(
@@ -121,5 +126,22 @@ export function registerChallengesRoutes(app: App, deps: Deps): void {
     '/api/challenges/:id/submit',
     { onRequest: requireUser, schema: { params: userChallengeParamsSchema, response: { 200: userChallengeSchema } } },
     async (request) => candidate.submitForReview(currentUser(request), request.params.id),
+  );
+
+  // Deadlines (docs/product.md#deadline-extensions)
+  app.post(
+    '/api/challenges/deadline-request',
+    { onRequest: requireUser, schema: { body: deadlineRequestBodySchema, response: { 201: challengeDeadlineSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await deadlines.requestMoreTime(currentUser(request), request.body.reason)),
+  );
+
+  app.put(
+    '/api/admin/members/:id/challenge-deadline',
+    {
+      onRequest: requireAdmin,
+      schema: { params: idParamsSchema, body: challengeDeadlineBodySchema, response: { 200: challengeDeadlineSchema } },
+    },
+    async (request) => deadlines.setDeadline(request.params.id, request.body.deadline_at, currentUser(request)),
   );
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signIn } from '#test/server/sign-in';
-import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
+import { advanceKeepingSessions, createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { writeSetting } from '../settings/settings.repository';
 import { approvedCandidate, insertChallenge, pendingApplicant } from '#test/server/challenges.fixtures';
 import { isForeignKeyViolation } from '../../db/constraint-errors';
@@ -34,15 +34,7 @@ describe('challenges', () => {
   const db = () => t.database.db;
 
   /** Moves time on, keeping the given sessions alive (they slide every 14 days) as their users would. */
-  async function advance(ms: number, ...cookies: string[]) {
-    const step = 7 * DAY_MS;
-    for (let left = ms; left > 0; left -= step) {
-      clock.advance(Math.min(step, left));
-      for (const cookie of [admin, ...cookies]) {
-        expect((await call('GET', '/api/users/me', cookie)).statusCode).toBe(200);
-      }
-    }
-  }
+  const advance = (ms: number, ...cookies: string[]) => advanceKeepingSessions(t, clock, ms, [admin, ...cookies]);
   const auditActions = async () =>
     (await db().selectFrom('audit_logs').select('action').orderBy('id').execute())
       .map((row) => row.action)

@@ -17,6 +17,7 @@ export type MailKind =
   | 'challenge_declined'
   | 'team_assigned'
   | 'welcome'
+  | 'deadline_changed'
   | 'board_message';
 
 /** Whom a mail goes to, as the outbox reads it from the users table. */
@@ -270,6 +271,22 @@ export const welcomeMail = (): Compose => (r, appUrl) =>
     ],
     appUrl,
   );
+
+/** The board moved the candidate's challenge deadline (docs/product.md#deadline-extensions). */
+export const deadlineChangedMail =
+  (facts: { deadlineAt: string }): Compose =>
+  (r, appUrl) =>
+    mail(
+      'deadline_changed',
+      'Your challenge deadline has changed',
+      `More time for your challenges, ${r.name}`,
+      [
+        `The board has set a new deadline for your challenges: ${formatMoment(facts.deadlineAt)}.`,
+        'Everything you have done so far is kept. Start or finish your challenges and submit them for review before then.',
+        { action: 'Open your challenges', path: '/apply' },
+      ],
+      appUrl,
+    );
 
 /** A message from the board to a group (its subject and Markdown body as the board wrote them). */
 export const boardMessageMail =

@@ -7,7 +7,10 @@ import { conflict, notFound } from '../../errors';
 import { holdFor } from '../../undo-hold';
 import { recordAudit } from '../audit/audit.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
+import { deadlineOf } from '../challenges/challenge-deadline';
+import { findApprovedApplication } from '../challenges/challenges.repository';
 import { journeyStep } from '../journey/journey';
+import { readSetting } from '../settings/settings.repository';
 import { welcomeMail } from '../mail/mail-templates';
 import { unseatEverywhere } from '../hackathon/hackathon.repository';
 import { changeRole, deleteUser, findUserById, updateUser } from '../users/users.repository';
@@ -40,11 +43,14 @@ export function createMembersService(deps: Deps) {
     async detail(id: number) {
       const user = await findUserById(db, id);
       if (!user) throw notFound('There is no such user.');
-      const [activity, applications, counts, step] = await Promise.all([
+      const now = clock.now();
+      const [activity, applications, counts, step, approved, deadlineDays] = await Promise.all([
         recentActivity(db, id),
         applicationsOfUser(db, id),
         challengeCounts(db, id),
-        journeyStep(db, id, clock.now()),
+        journeyStep(db, id, now),
+        findApprovedApplication(db, id),
+        readSetting(db, 'challenge_deadline_days'),
       ]);
       return {
         user,
@@ -56,6 +62,7 @@ export function createMembersService(deps: Deps) {
           challenges_validated: counts.validated,
           challenges_total: counts.total,
         },
+        challenge_deadline: approved ? deadlineOf(approved, deadlineDays, now) : null,
       };
     },
 

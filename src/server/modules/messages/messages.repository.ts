@@ -1,17 +1,18 @@
 import type { Audience } from '../../../contract/messages';
 import type { Executor } from '../../db/database';
+import { approvedUsersByDeadline } from '../challenges/challenge-deadline';
 import { journeyStepsQuery, type JourneyStep } from '../journey/journey';
 
 const ROWS_PER_INSERT = 200;
 
 /**
  * The users an audience names: everyone who matches every criterion given, never a banned one,
- * in id order. `deadlineCutoff`: a candidate approved before it has passed their deadline.
+ * in id order. `deadlineDays`: the challenge_deadline_days setting, for `past_deadline`.
  */
 export async function audienceUserIds(
   db: Executor,
   audience: Audience,
-  { now, deadlineCutoff }: { now: Date; deadlineCutoff: string },
+  { now, deadlineDays }: { now: Date; deadlineDays: number },
 ): Promise<number[]> {
   const steps = () => db.selectFrom(journeyStepsQuery(db, now).as('steps')).select('steps.user_id');
   let query = db.selectFrom('users').select('users.id').where('users.is_banned', '=', false);
@@ -19,11 +20,8 @@ export async function audienceUserIds(
     query = query.where('users.id', 'in', steps().where('steps.step', '=', audience.step as JourneyStep));
   }
   if (audience.past_deadline !== undefined) {
-    const approvedBefore = db
-      .selectFrom('applications')
-      .select('applications.user_id')
-      .where('applications.reviewed_at', audience.past_deadline ? '<' : '>=', deadlineCutoff);
-    query = query.where('users.id', 'in', steps().where('steps.step', '=', 1)).where('users.id', 'in', approvedBefore);
+    const byDeadline = approvedUsersByDeadline(db, { now, days: deadlineDays, past: audience.past_deadline });
+    query = query.where('users.id', 'in', steps().where('steps.step', '=', 1)).where('users.id', 'in', byDeadline);
   }
   if (audience.event_id !== undefined) {
     const registrants = db

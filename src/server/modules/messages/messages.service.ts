@@ -17,7 +17,6 @@ import {
 
 type MessageInput = z.output<typeof messageInputSchema>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const NOBODY_MESSAGE = 'Nobody matches this audience: the message was not sent.';
 
 export function createMessagesService(deps: Deps) {
@@ -32,8 +31,7 @@ export function createMessagesService(deps: Deps) {
       const now = clock.now();
       const result = await db.transaction().execute(async (trx) => {
         const days = await readSetting(trx, 'challenge_deadline_days');
-        const deadlineCutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
-        const recipients = await audienceUserIds(trx, input.audience, { now, deadlineCutoff });
+        const recipients = await audienceUserIds(trx, input.audience, { now, deadlineDays: days });
         if (recipients.length === 0) {
           throw badRequest(NOBODY_MESSAGE, 'VALIDATION_FAILED', [{ path: 'audience', message: NOBODY_MESSAGE }]);
         }

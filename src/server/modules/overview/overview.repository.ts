@@ -101,7 +101,7 @@ export const medianValidationTurnaround = (db: Db, engine: Engine, since: string
 
 /** What waits for the board: one count per queue, each through an index on its status. */
 export async function pendingWork(db: Db, now: string) {
-  const [applications, submissions, registrations, projects] = await Promise.all([
+  const [applications, submissions, registrations, projects, deadlineRequests] = await Promise.all([
     db
       .selectFrom('applications')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -124,11 +124,40 @@ export async function pendingWork(db: Db, now: string) {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow(),
+    openDeadlineRequests(db)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     applications: Number(applications.n),
     submissions: Number(submissions.n),
     hackathon_registrations: Number(registrations.n),
     projects: Number(projects.n),
+    deadline_requests: Number(deadlineRequests.n),
   };
+}
+
+/** Requests for more time the board has not answered (docs/product.md#deadline-extensions). */
+const openDeadlineRequests = (db: Db) =>
+  db
+    .selectFrom('applications')
+    .where('deadline_requested_at', 'is not', null)
+    .where('deadline_request_answered_at', 'is', null)
+    .where('status', '=', 'approved');
+
+/** The oldest open requests for more time, with who sent them. */
+export async function oldestDeadlineRequests(db: Db, limit: number) {
+  return openDeadlineRequests(db)
+    .innerJoin('users', 'users.id', 'applications.user_id')
+    .select([
+      'users.id as user_id',
+      'users.intra_login as login',
+      'applications.deadline_request as reason',
+      'applications.deadline_requested_at as requested_at',
+    ])
+    .orderBy('applications.deadline_requested_at')
+    .orderBy('applications.id')
+    .limit(limit)
+    .$narrowType<{ reason: string; requested_at: string }>()
+    .execute();
 }

@@ -1,10 +1,11 @@
-import { OVERVIEW_WEEKS, type Overview } from '../../../contract/overview';
+import { OVERVIEW_DEADLINE_REQUESTS, OVERVIEW_WEEKS, type Overview } from '../../../contract/overview';
 import type { Deps } from '../../deps';
 import { countByJourneyStep } from '../journey/journey';
 import {
   countApplicationsBetween,
   medianReviewTurnaround,
   medianValidationTurnaround,
+  oldestDeadlineRequests,
   pendingWork,
 } from './overview.repository';
 
@@ -30,12 +31,13 @@ export function createOverviewService({ db, engine, clock }: Deps) {
       const now = clock.now();
       const boundaries = weekBoundaries(now).map((date) => date.toISOString());
       const since = boundaries[0]!;
-      const [steps, weekly, review, validation, pending] = await Promise.all([
+      const [steps, weekly, review, validation, pending, deadlineRequests] = await Promise.all([
         countByJourneyStep(db, now),
         countApplicationsBetween(db, boundaries),
         medianReviewTurnaround(db, engine, since),
         medianValidationTurnaround(db, engine, since),
         pendingWork(db, now.toISOString()),
+        oldestDeadlineRequests(db, OVERVIEW_DEADLINE_REQUESTS),
       ]);
       return {
         generated_at: now.toISOString(),
@@ -52,6 +54,7 @@ export function createOverviewService({ db, engine, clock }: Deps) {
         review_turnaround: review,
         validation_turnaround: validation,
         pending,
+        deadline_requests: deadlineRequests,
       };
     },
   };

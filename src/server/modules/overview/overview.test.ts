@@ -283,6 +283,7 @@ describe('the admin overview', () => {
       submissions: 1,
       hackathon_registrations: 1,
       projects: 2,
+      deadline_requests: 0,
     });
   });
 

@@ -12,26 +12,11 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { Modal, ModalFormActions } from '../../components/modal';
 import { contractResolver, showServerErrors, useFocusFirstError } from '../../lib/form';
+import { BROWSER_TIME_ZONE, fromLocalInput, toLocalInput } from '../../lib/format';
 import { useClubEventChange } from './api';
 
 type Draft = { title: string; description: string; location: string; starts_at: string; ends_at: string };
 type Key = keyof Draft;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as a datetime-local value, in the browser's time zone. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A datetime-local value as an ISO instant; what cannot be read is passed on for the schema to refuse. */
-export function fromLocalInput(local: string): string {
-  if (!local) return '';
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? local : date.toISOString();
-}
 
 function draftOf(event: ClubEvent | null): Draft {
   return {
@@ -42,8 +27,6 @@ function draftOf(event: ClubEvent | null): Draft {
     ends_at: toLocalInput(event?.ends_at ?? null),
   };
 }
-
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export function EventFormModal({ event, onClose }: { event: ClubEvent | null; onClose: () => void }) {
   const [initial] = useState(() => draftOf(event));
@@ -105,7 +88,7 @@ export function EventFormModal({ event, onClose }: { event: ClubEvent | null; on
         </Field>
         {input('location', 'Location (optional)', { maxLength: CLUB_EVENT_LOCATION_MAX })}
         <div className="form-columns">
-          {input('starts_at', 'Starts', { type: 'datetime-local', required: true }, `Time zone: ${TIME_ZONE}`)}
+          {input('starts_at', 'Starts', { type: 'datetime-local', required: true }, `Time zone: ${BROWSER_TIME_ZONE}`)}
           {input('ends_at', 'Ends (optional)', { type: 'datetime-local' }, 'Leave empty when it has no set end.')}
         </div>
         <ModalFormActions onCancel={onClose} saving={save.isPending} />

@@ -50,3 +50,11 @@ export function useMemberChange() {
     [memberKeys.all],
   );
 }
+
+/** Moves a candidate's challenge deadline, or puts the default rule back with null; the Overview's requests move too. */
+export const useSetChallengeDeadline = () =>
+  useRefreshingMutation(
+    ({ id, deadline_at }: { id: number; deadline_at: string | null }) =>
+      call(routes.setChallengeDeadline, { params: { id }, body: { deadline_at } }),
+    [adminKeys.all],
+  );

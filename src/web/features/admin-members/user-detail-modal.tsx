@@ -5,6 +5,7 @@ import { Modal } from '../../components/modal';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useDecisions, type DecisionSubject } from '../admin-applications/decisions';
 import { useMember } from './api';
+import { ChallengeDeadlineSection } from './challenge-deadline';
 
 const STEP_NAMES: Record<number, string> = {
   [-1]: 'Declined',
@@ -83,6 +84,13 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
                 </button>
               </div>
             </div>
+          )}
+          {data.challenge_deadline && (
+            <ChallengeDeadlineSection
+              userId={userId}
+              login={data.user.intra_login}
+              deadline={data.challenge_deadline}
+            />
           )}
           <section>
             <h3>Applications</h3>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { OVERVIEW_WEEKS, type Overview, type Turnaround } from '../../../contract/overview';
 import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
+import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Columns, HorizontalBars, type BarDatum } from './charts';
 import { useOverview, useRefreshOverview } from './api';
@@ -22,7 +23,35 @@ const PENDING_WORK: { key: keyof Overview['pending']; label: [string, string]; t
     to: '/admin/hackathon',
   },
   { key: 'projects', label: ['project to validate', 'projects to validate'], to: '/admin/projects' },
+  {
+    key: 'deadline_requests',
+    label: ['request for more time', 'requests for more time'],
+    to: '/admin/overview#deadline-requests-heading',
+  },
 ];
+
+/** Candidates past their deadline who asked for more time; each opens on the Users page, where the deadline is set. */
+function DeadlineRequests({ requests }: { requests: Overview['deadline_requests'] }) {
+  if (requests.length === 0) return null;
+  return (
+    <section aria-labelledby="deadline-requests-heading" className="card overview-section">
+      <h2 id="deadline-requests-heading" tabIndex={-1}>
+        Requests for more time
+      </h2>
+      <ul className="plain-list stack">
+        {requests.map((request) => (
+          <li key={request.user_id} className="stack">
+            <p>
+              <Link to={`/admin/users?q=${encodeURIComponent(request.login)}`}>@{request.login}</Link>
+              <span className="muted">{` · asked on ${formatDate(request.requested_at)}`}</span>
+            </p>
+            <blockquote className="deadline-reason">{request.reason}</blockquote>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function funnelBars(funnel: Overview['funnel']): BarDatum[] {
   return [
@@ -96,6 +125,8 @@ function OverviewContent({ data }: { data: Overview }) {
           })}
         </ul>
       </section>
+
+      <DeadlineRequests requests={data.deadline_requests} />
 
       <div className="overview-charts">
         <section aria-labelledby="funnel-heading" className="card overview-section">

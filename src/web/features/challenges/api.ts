@@ -14,6 +14,8 @@ const EMPTY: MyChallenges = {
   deadline_at: null,
   deadline_passed: false,
   days_remaining: 0,
+  deadline_extended: false,
+  deadline_request: null,
 };
 
 /** The candidate's challenges; a 403 (not approved) is an empty list, as docs/product.md#api-calls says. */
@@ -36,3 +38,7 @@ export const useSubmitExercise = () =>
   useChallengeAction(({ id, n, link }: { id: number; n: number; link: string }) =>
     call(routes.submitExercise, { params: { id, n }, body: { tinkercad_link: link } }),
   );
+
+/** Asks the board for more time, once, past the deadline (docs/product.md#deadline-extensions). */
+export const useRequestMoreTime = () =>
+  useRefreshingMutation((reason: string) => call(routes.requestMoreTime, { body: { reason } }), [myChallengeKeys.all]);

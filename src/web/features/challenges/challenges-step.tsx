@@ -9,7 +9,9 @@ import {
 import { CHALLENGES_PER_CANDIDATE } from '../../../contract/constants';
 import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
+import { formatDate } from '../../lib/format';
 import { useMyChallenges, useStartChallenge, useSubmitChallenge, useSubmitExercise } from './api';
+import { DeadlinePanel } from './deadline-panel';
 import './challenges.css';
 
 const failure = (prefix: string, error: unknown) =>
@@ -95,7 +97,7 @@ function ExerciseRow({
             value={link}
             onChange={(event) => setLink(event.target.value)}
           />
-          <button className="btn btn-small" type="submit" disabled={link.trim() === '' || submit.isPending}>
+          <button className="btn btn-small" type="submit" disabled={submit.isPending}>
             {sent ? 'Replace link' : 'Submit link'}
           </button>
         </form>
@@ -118,6 +120,15 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
   const submit = useSubmitChallenge();
   const canStart = (challenge.status === 'pending' || challenge.status === 'declined') && !deadlinePassed;
   const canSubmit = challenge.status === 'in_progress' && challenge.completed_exercises_count > 0 && !deadlinePassed;
+  // A disabled button says why (docs/product.md#challenges).
+  const submitBlocked =
+    challenge.status !== 'in_progress'
+      ? null
+      : deadlinePassed
+        ? 'Submitting is closed: your deadline has passed.'
+        : challenge.completed_exercises_count === 0
+          ? 'Send the link of at least one exercise before you submit the challenge for review.'
+          : null;
 
   return (
     <article className="card challenge" aria-labelledby={`challenge-${challenge.id}`}>
@@ -159,8 +170,8 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
           </a>
         </p>
       )}
-      {challenge.status === 'declined' && challenge.feedback && (
-        <p className="alert">
+      {challenge.feedback && (challenge.status === 'declined' || challenge.status === 'validated') && (
+        <p className={challenge.status === 'declined' ? 'alert' : 'alert alert-success'}>
           <strong>Feedback from the board:</strong> {challenge.feedback}
         </p>
       )}
@@ -190,6 +201,7 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
             className="btn"
             type="button"
             disabled={!canSubmit || submit.isPending}
+            aria-describedby={submitBlocked ? `submit-why-${challenge.id}` : undefined}
             onClick={() =>
               submit.mutate(challenge.id, {
                 onSuccess: () =>
@@ -205,6 +217,11 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
           </button>
         )}
       </div>
+      {submitBlocked && (
+        <p className="hint" id={`submit-why-${challenge.id}`}>
+          {submitBlocked}
+        </p>
+      )}
       {message && (
         <p
           className={message.kind === 'error' ? 'alert' : 'alert alert-success'}
@@ -239,7 +256,11 @@ export function ChallengesStep() {
             {mine?.deadline_passed ? (
               <span className="badge badge-danger">Deadline passed</span>
             ) : mine?.deadline_at ? (
-              `${mine.days_remaining} day${mine.days_remaining === 1 ? '' : 's'} remaining`
+              mine.days_remaining === 1 ? (
+                `${formatDate(mine.deadline_at)} (1 day remaining)`
+              ) : (
+                `${formatDate(mine.deadline_at)} (${mine.days_remaining} days remaining)`
+              )
             ) : (
               '—'
             )}
@@ -252,6 +273,7 @@ export function ChallengesStep() {
         </div>
       </div>
       <ErrorBanner error={challenges.error} fallback="Failed to load challenges" />
+      {mine && <DeadlinePanel mine={mine} />}
       {mine && mine.data.length === 0 && (
         <p className="card muted">No challenges are assigned to you yet. The board will add them soon.</p>
       )}

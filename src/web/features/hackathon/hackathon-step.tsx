@@ -83,12 +83,20 @@ export function HackathonStep() {
                         {event.location ? ` · ${event.location}` : ''}
                       </div>
                       {event.description && <p>{event.description}</p>}
+                      {(seated || (!event.registered && !event.registration_open)) && (
+                        <p className="hint" id={`event-why-${event.id}`}>
+                          {seated
+                            ? 'You are in a team for this event: ask the board if you cannot take part.'
+                            : 'This event has begun: registration is closed.'}
+                        </p>
+                      )}
                     </div>
                     {event.registered ? (
                       <button
                         type="button"
                         className="btn btn-secondary btn-small"
                         disabled={unregister.isPending || seated}
+                        aria-describedby={seated ? `event-why-${event.id}` : undefined}
                         onClick={() =>
                           unregister.mutate(event.id, {
                             ...onDone,
@@ -103,6 +111,7 @@ export function HackathonStep() {
                         type="button"
                         className="btn btn-small"
                         disabled={register.isPending || !event.registration_open}
+                        aria-describedby={event.registration_open ? undefined : `event-why-${event.id}`}
                         onClick={() =>
                           register.mutate(event.id, {
                             ...onDone,
