@@ -3,59 +3,10 @@ import type { Db } from '../../db/database';
 import { expectGuarded } from '#test/server/guards';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
-import { insertChallenge } from '#test/server/challenges.fixtures';
+import { stepTwoCandidate } from '#test/server/journey.fixtures';
 import { balancedSizes } from './hackathon-teams.service';
 
 const DAY = 24 * 3600 * 1000;
-
-/** A candidate whose challenges were all validated `validatedDaysAgo` days ago: journey step 2. */
-async function stepTwoCandidate(t: TestApp, now: Date, login: string, validatedDaysAgo = 8) {
-  const { cookie, user } = await signIn(t.app, login);
-  const db = t.database.db;
-  const at = now.toISOString();
-  const challenge =
-    (await db.selectFrom('challenges').select('id').executeTakeFirst()) ?? (await insertChallenge(db, now));
-  await db
-    .insertInto('applications')
-    .values({
-      user_id: user.id,
-      status: 'approved',
-      motivation: 'Robots robots robots',
-      experience_level: 'beginner',
-      github_profile: null,
-      portfolio_url: null,
-      selected_project_id: null,
-      review_notes: null,
-      reviewed_at: at,
-      reviewed_by: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  await db
-    .insertInto('user_challenges')
-    .values({
-      user_id: user.id,
-      challenge_id: challenge.id,
-      status: 'validated',
-      completed: true,
-      total_xp_earned: 100,
-      awarded_xp: 100,
-      exercise_1_tinkercad_link: null,
-      exercise_2_tinkercad_link: null,
-      exercise_3_tinkercad_link: null,
-      exercise_4_tinkercad_link: null,
-      feedback: null,
-      validation_notes: null,
-      started_at: at,
-      submitted_at: at,
-      validated_at: new Date(now.getTime() - validatedDaysAgo * DAY).toISOString(),
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  return { cookie, userId: user.id };
-}
 
 /** `count` registrants of an event written straight into the tables (for the assignment sizes). */
 async function registrants(db: Db, eventId: number, count: number, at: string) {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_URL_MESSAGE } from '../../../contract/webhooks';
 import { approvedCandidate, insertChallenge } from '#test/server/challenges.fixtures';
+import { stepTwoCandidate } from '#test/server/journey.fixtures';
 import { LINK } from '#test/server/security-world';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
@@ -37,6 +38,8 @@ async function startReceiver() {
 }
 
 const form = { motivation: 'I build line followers after class.', experience_level: 'beginner' };
+
+const DAY = 24 * 3600 * 1000;
 
 describe('webhooks for the board', () => {
   let t: TestApp;
@@ -192,6 +195,43 @@ describe('webhooks for the board', () => {
     expect(JSON.parse(receiver.received[0]!.body).content).toMatch(
       /^fay submitted the challenge “Line follower” for review: http.*\/admin\/submissions$/,
     );
+  });
+
+  it('tells of a hackathon registration, in a sentence naming the candidate and the event', async () => {
+    await create({ url: receiver.url, events: ['hackathon.registered'], format: 'discord' });
+    const event = await t.app.inject({
+      method: 'POST',
+      url: '/api/hackathon/events',
+      headers: { cookie: admin },
+      payload: {
+        name: 'Spring Build Night',
+        start_at: new Date(clock.now().getTime() + 10 * DAY).toISOString(),
+        end_at: new Date(clock.now().getTime() + 11 * DAY).toISOString(),
+      },
+    });
+    expect(event.statusCode).toBe(201);
+    const candidate = await stepTwoCandidate(t, clock.now(), 'gus');
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/hackathon/register',
+      headers: { cookie: candidate.cookie },
+      payload: { event_id: event.json().id },
+    });
+    expect(registered.statusCode).toBe(201);
+    await t.app.webhooks.flush();
+    expect(receiver.received).toHaveLength(1);
+    expect(JSON.parse(receiver.received[0]!.body).content).toMatch(
+      /^gus registered for Spring Build Night: http.*\/admin\/hackathon$/,
+    );
+    // Unregistering is not a registration: nothing more is sent.
+    const left = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/hackathon/register?event_id=${event.json().id}`,
+      headers: { cookie: candidate.cookie },
+    });
+    expect(left.statusCode).toBe(204);
+    await t.app.webhooks.flush();
+    expect(receiver.received).toHaveLength(1);
   });
 
   it('retries a failed delivery with backoff, listing each attempt, until it is delivered', async () => {
