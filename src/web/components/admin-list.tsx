@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
-import { ErrorBanner } from './error-banner';
+import { LoadError } from './load-error';
 import { Spinner } from './loading-screen';
 import { Pager } from './pager';
 
-type ListQuery<T> = { data?: { data: T[]; total: number }; error: unknown; isPending: boolean };
+type ListQuery<T> = {
+  data?: { data: T[]; total: number };
+  error: unknown;
+  isPending: boolean;
+  refetch: () => unknown;
+};
 
 type Props<T> = {
   title: string;
@@ -19,7 +24,7 @@ type Props<T> = {
   /** What the spinner and the load error say: "Loading users", "Failed to load users". */
   loading: string;
   failed: string;
-  /** Panels above the load error, then the outcomes of the page's changes (banners, alerts) below it. */
+  /** Panels above the list, then the outcomes of the page's changes (banners, alerts), then the list or its load error. */
   above?: ReactNode;
   notices?: ReactNode;
   empty: ReactNode;
@@ -53,16 +58,18 @@ export function AdminList<T>(props: Props<T>) {
         {actions}
       </div>
       {above}
-      <ErrorBanner error={list.error} fallback={failed} />
       {notices}
-      {list.isPending ? (
+      {list.error ? (
+        // A failed load stands alone: no stale rows, no "nothing matches", no pager.
+        <LoadError error={list.error} fallback={failed} onRetry={list.refetch} />
+      ) : list.isPending ? (
         <Spinner label={loading} />
       ) : !rows || !list.data ? null : rows.length === 0 ? (
         empty
       ) : (
         children(rows)
       )}
-      {pager && <Pager {...pager} total={list.data?.total ?? 0} />}
+      {pager && !list.error && <Pager {...pager} total={list.data?.total ?? 0} />}
       {dialog}
     </div>
   );

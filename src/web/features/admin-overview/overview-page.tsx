@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { OVERVIEW_WEEKS, type Overview, type Turnaround } from '../../../contract/overview';
-import { ErrorBanner } from '../../components/error-banner';
+import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/loading-screen';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -195,8 +195,9 @@ export function OverviewPage() {
           Refresh
         </button>
       </div>
-      <ErrorBanner error={overview.error} fallback="Failed to load the overview" />
-      {overview.isPending ? (
+      {overview.error ? (
+        <LoadError error={overview.error} fallback="Failed to load the overview" onRetry={overview.refetch} />
+      ) : overview.isPending ? (
         <Spinner label="Loading the overview" />
       ) : overview.data ? (
         <OverviewContent data={overview.data} />

@@ -9,6 +9,7 @@ import {
   type Settings,
 } from '../../../contract/settings';
 import { ErrorBanner } from '../../components/error-banner';
+import { LoadError } from '../../components/load-error';
 import { Field } from '../../components/field';
 import { Spinner } from '../../components/loading-screen';
 import { contractResolver, showServerErrors, useFocusFirstError } from '../../lib/form';
@@ -298,8 +299,9 @@ export function SettingsPage() {
       <div className="admin-toolbar">
         <h1>Settings</h1>
       </div>
-      <ErrorBanner error={settings.error} fallback="Failed to load settings" />
-      {settings.isPending ? (
+      {settings.error ? (
+        <LoadError error={settings.error} fallback="Failed to load settings" onRetry={settings.refetch} />
+      ) : settings.isPending ? (
         <Spinner label="Loading settings" />
       ) : settings.data ? (
         <SettingsForm saved={settings.data.settings} />

@@ -7,7 +7,7 @@ import {
   type UserChallenge,
 } from '../../../contract/challenges';
 import { CHALLENGES_PER_CANDIDATE } from '../../../contract/constants';
-import { ErrorBanner } from '../../components/error-banner';
+import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/loading-screen';
 import { formatDate } from '../../lib/format';
 import { useMyChallenges, useStartChallenge, useSubmitChallenge, useSubmitExercise } from './api';
@@ -238,6 +238,9 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
 export function ChallengesStep() {
   const challenges = useMyChallenges();
   if (challenges.isPending) return <Spinner label="Loading your challenges" />;
+  if (challenges.error) {
+    return <LoadError error={challenges.error} fallback="Failed to load challenges" onRetry={challenges.refetch} />;
+  }
   const mine = challenges.data;
   const completed = mine?.completed_count ?? 0;
   return (
@@ -272,7 +275,6 @@ export function ChallengesStep() {
           <progress max={CHALLENGES_PER_CANDIDATE} value={completed} aria-labelledby="challenges-progress-label" />
         </div>
       </div>
-      <ErrorBanner error={challenges.error} fallback="Failed to load challenges" />
       {mine && <DeadlinePanel mine={mine} />}
       {mine && mine.data.length === 0 && (
         <p className="card muted">No challenges are assigned to you yet. The board will add them soon.</p>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { MyHackathon } from '../../../contract/hackathon';
 import { HACKATHON_HOURS, HACKATHON_REGISTRATION_DELAY_DAYS, HACKATHON_TEAM_SIZE } from '../../../contract/constants';
-import { ErrorBanner } from '../../components/error-banner';
+import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/loading-screen';
 import { errorMessage } from '../../lib/api-client';
 import { useMyHackathon, useOpenHackathonEvents, useRegister, useUnregister } from './api';
@@ -47,9 +47,14 @@ export function HackathonStep() {
         <h3>Your hackathon status</h3>
         {me.isPending || events.isPending ? (
           <Spinner label="Loading your hackathon" />
+        ) : me.error || events.error ? (
+          <LoadError
+            error={me.error ?? events.error}
+            fallback="Failed to load hackathon"
+            onRetry={() => Promise.all([me.refetch(), events.refetch()])}
+          />
         ) : (
           <>
-            <ErrorBanner error={me.error ?? events.error} fallback="Failed to load hackathon" />
             <p>
               <strong>Status: </strong>
               <span className="badge badge-brand">{statusText(me.data)}</span>

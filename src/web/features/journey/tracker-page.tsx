@@ -1,5 +1,6 @@
 import { isEligible } from '../../../contract/eligibility';
-import { ErrorBanner } from '../../components/error-banner';
+import type { MyApplication } from '../../../contract/applications';
+import { LoadError } from '../../components/load-error';
 import { LoadingScreen } from '../../components/loading-screen';
 import { usePageTitle } from '../../lib/use-page-title';
 import { fullName } from '../auth/user-menu';
@@ -19,7 +20,6 @@ import './tracker.css';
 export function TrackerPage() {
   usePageTitle('Your application', 'Follow your application to the 1337 Robotics Club.');
   const { user } = useSession();
-  const { allowed_campuses } = usePublicSettings();
   const application = useMyApplication();
   if (application.isPending) return <LoadingScreen title="Loading" message="Loading your application..." />;
 
@@ -31,7 +31,21 @@ export function TrackerPage() {
         <h1>{user ? `Hello, ${fullName(user)}` : 'Your application'}</h1>
         <p>Your journey to the 1337 Robotics Club, step by step.</p>
       </header>
-      <ErrorBanner error={application.error} fallback="Failed to load your application" />
+      {application.error ? (
+        <LoadError error={application.error} fallback="Failed to load your application" onRetry={application.refetch} />
+      ) : (
+        <Journey application={mine} step={step} />
+      )}
+    </div>
+  );
+}
+
+/** The journey for the application as loaded: the messages, the steps and the step's own panel. */
+function Journey({ application: mine, step }: { application: MyApplication | null; step: MyApplication['step'] }) {
+  const { user } = useSession();
+  const { allowed_campuses } = usePublicSettings();
+  return (
+    <>
       <BoardMessages />
       {step !== -1 && <ProgressBar step={step} />}
       {step === 0 &&
@@ -48,7 +62,7 @@ export function TrackerPage() {
       {step === 4 && <Complete />}
       {step === 4 && <MyProjects />}
       {step === -1 && mine && <Declined application={mine} />}
-    </div>
+    </>
   );
 }
 
