@@ -115,6 +115,8 @@ test('an admin flag is granted and removed with confirmations; the last admin ca
     .getByRole('button', { name: 'Grant admin' })
     .click();
   await expect(card.getByText('Admin', { exact: true })).toBeVisible();
+  // An admin is not a candidate: no "student" badge beside Admin.
+  await expect(card.getByText('student', { exact: true })).toBeHidden();
 
   await card.getByRole('button', { name: 'Remove admin' }).click();
   const remove = admin.getByRole('dialog', { name: `Remove the admin rights of @${login}?` });

@@ -43,7 +43,12 @@ for (const tag of ['', ' @phone']) {
     for (const heading of ['Visit us', 'Call us', 'Email us', 'Social media']) {
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     }
-    await expect(page.getByRole('link', { name: /^Call/ })).toHaveAttribute('href', /^tel:\+/);
+    const call = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Call us' }) });
+    const phone = call.getByRole('link', { name: /^\+/ });
+    await expect(phone).toHaveAttribute('href', /^tel:\+/);
+    // The number is the link, said once.
+    const number = (await phone.textContent())!;
+    expect((await call.textContent())!.split(number)).toHaveLength(2);
     await expect(page.getByRole('main').getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
     await expect(page.getByRole('link', { name: 'Open the map' })).toHaveAttribute('href', /^https:/);
     await expect(page.getByRole('main').getByRole('link', { name: 'Login with 42' })).toHaveAttribute(

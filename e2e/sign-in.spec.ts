@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { authorizeOnStandIn, uniqueLogin } from './support';
+import { authorizeOnStandIn, signIn, uniqueLogin } from './support';
 
 test('a visitor signs in from the navigation through the 42 stand-in and lands on the tracker', async ({ page }) => {
   const login = uniqueLogin('cand');
@@ -102,4 +102,11 @@ test('the mobile menu opens with the nav items and Join Now @phone', async ({ pa
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('link', { name: 'Join Now' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Rules' }).last()).toBeVisible();
+
+  // A signed-in member has Apply in the menu, and is not asked to join.
+  await signIn(page, uniqueLogin('menu'));
+  await page.goto('/process');
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Apply' }).last()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Join Now' })).toBeHidden();
 });

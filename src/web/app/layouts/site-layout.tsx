@@ -52,7 +52,6 @@ function TopNav() {
   const menuOpen = openedOn === pathname;
   const setMenuOpen = (open: boolean) => setOpenedOn(open ? pathname : null);
 
-  const joinTarget = user ? (user.is_admin ? '/admin/users' : '/apply') : null;
   return (
     <header className="topbar">
       <nav className="wrap topbar-inner" aria-label="Main">
@@ -87,11 +86,8 @@ function TopNav() {
       {menuOpen && (
         <div className="mobile-menu" id={menuId}>
           <NavItems onNavigate={() => setMenuOpen(false)} />
-          {joinTarget ? (
-            <Link className="btn btn-42" to={joinTarget}>
-              Join Now
-            </Link>
-          ) : (
+          {/* Signed in, the menu's Apply or Admin item is the way in: no "Join Now" for a member. */}
+          {!user && (
             <a className="btn btn-42" href={LOGIN_URL}>
               Join Now
             </a>

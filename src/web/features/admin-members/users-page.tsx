@@ -69,7 +69,10 @@ export function UsersPage() {
                 <div className="person-name">
                   <strong>{user.intra_login}</strong>
                   <div className="row badges">
-                    <span className="badge badge-brand">{user.role}</span>
+                    {/* An admin is not a candidate: their "student" role says nothing (docs/product.md#users-page). */}
+                    {!(user.is_admin && user.role === 'student') && (
+                      <span className="badge badge-brand">{user.role}</span>
+                    )}
                     {user.is_admin && <span className="badge badge-warning">Admin</span>}
                     {user.is_banned && <span className="badge badge-danger">Banned</span>}
                   </div>

@@ -51,7 +51,11 @@ export function UserMenu({ user }: { user: User }) {
             <div>
               <strong>{name}</strong>
               <div className="muted">@{user.intra_login}</div>
-              <span className="badge badge-brand">{user.role || DEFAULT_ROLE_LABEL}</span>
+              {user.is_admin && user.role === 'student' ? (
+                <span className="badge badge-warning">Admin</span>
+              ) : (
+                <span className="badge badge-brand">{user.role || DEFAULT_ROLE_LABEL}</span>
+              )}
             </div>
           </div>
           <dl className="user-facts">

@@ -23,8 +23,8 @@ export function ContactPage() {
         </li>
         <li className="card">
           <h2>Call us</h2>
-          <p>{settings.contact_phone}</p>
-          <a href={`tel:${settings.contact_phone.replace(/[^+\d]/g, '')}`}>Call {settings.contact_phone}</a>
+          <p>A board member answers during club hours.</p>
+          <a href={`tel:${settings.contact_phone.replace(/[^+\d]/g, '')}`}>{settings.contact_phone}</a>
         </li>
         <li className="card">
           <h2>Email us</h2>
