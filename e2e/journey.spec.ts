@@ -101,6 +101,9 @@ test('the admin manages challenges; a candidate completes one and the admin vali
 
   await page.goto('/apply');
   const challenge = page.getByRole('article').filter({ hasText: title });
+  // Not started, its exercises are folded away under a summary that counts them.
+  await expect(challenge.getByText('Exercises: 0 of 4 done')).toBeVisible();
+  await expect(challenge.getByText('Exercise 1: Read')).toBeHidden();
   await challenge.getByRole('button', { name: 'Start' }).click();
   for (const n of [1, 2, 3, 4]) {
     const input = challenge.getByLabel(`Tinkercad link for exercise ${n}`);

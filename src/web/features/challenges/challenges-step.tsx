@@ -175,11 +175,15 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
           <strong>Feedback from the board:</strong> {challenge.feedback}
         </p>
       )}
-      <ol className="exercises">
-        {EXERCISE_NUMBERS.map((n) => (
-          <ExerciseRow key={n} challenge={challenge} n={n} deadlinePassed={deadlinePassed} />
-        ))}
-      </ol>
+      {/* Only the challenge being worked on shows its exercises at first: four of them open make a long page. */}
+      <details className="exercises-disclosure" open={challenge.status === 'in_progress'}>
+        <summary>{`Exercises: ${challenge.completed_exercises_count} of ${challenge.exercise_count} done`}</summary>
+        <ol className="exercises">
+          {EXERCISE_NUMBERS.map((n) => (
+            <ExerciseRow key={n} challenge={challenge} n={n} deadlinePassed={deadlinePassed} />
+          ))}
+        </ol>
+      </details>
       <div className="row">
         {canStart && (
           <button
