@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { failOnConsoleErrors, ownServer, signIn, uniqueLogin } from './support';
+import { authorizeOnStandIn, failOnConsoleErrors, ownServer, signIn, uniqueLogin } from './support';
 
 /**
  * Confirmations and Undo (decision 0119). A server of its own: "admin" is its only admin, for
@@ -138,4 +138,28 @@ test('an admin flag is granted and removed with confirmations; the last admin ca
   ).toBeVisible();
   await expect(own.getByText('Admin', { exact: true })).toBeVisible();
   await admin.context().close();
+});
+
+test('a banned person who signs in is told so on the callback page, and the landing page keeps saying it', async ({
+  browser,
+}) => {
+  const login = await candidate(browser, 'gone');
+  const admin = await asAdmin(browser);
+  const users = await (await admin.request.get(`/api/admin/members?q=${login}`)).json();
+  expect(
+    (await admin.request.put(`/api/admin/members/${users.data[0].id}/ban`, { data: { is_banned: true } })).status(),
+  ).toBe(200);
+  await admin.context().close();
+
+  const page = await (await browser.newContext({ baseURL: server.baseURL })).newPage();
+  await page.goto('/api/auth/login');
+  await authorizeOnStandIn(page, login);
+  await expect(page.getByRole('heading', { name: 'Authentication Failed' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Your account has been banned');
+  await page.waitForURL((url) => url.pathname === '/');
+  const notice = page.getByRole('alert').filter({ hasText: 'Your account has been banned' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toBeHidden();
+  await page.context().close();
 });

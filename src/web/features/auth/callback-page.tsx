@@ -8,7 +8,7 @@ import {
 import type { User } from '../../../contract/users';
 import { errorMessage } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { landingAfterSignIn, LOGIN_FAILED, takeReturnTo } from './sign-in';
+import { landingAfterSignIn, LOGIN_FAILED, takeReturnTo, type SignInFailure } from './sign-in';
 import { exchange, NO_USER_MESSAGE, useSetSession, type Waiting } from './api';
 import './auth-pages.css';
 
@@ -73,7 +73,9 @@ export function CallbackPage() {
       return () => clearTimeout(timer);
     }
     setSession(null);
-    const timer = setTimeout(() => navigate('/', { replace: true }), CALLBACK_FAILURE_REDIRECT_MS);
+    // The landing page keeps saying why (a ban above all): the visitor may have looked away.
+    const failed: SignInFailure = { signInFailure: outcome.message };
+    const timer = setTimeout(() => navigate('/', { replace: true, state: failed }), CALLBACK_FAILURE_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [outcome, navigate, setSession]);
 

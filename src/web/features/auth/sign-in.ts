@@ -46,3 +46,6 @@ export function startSignIn(returnTo?: string): void {
   if (returnTo) rememberReturnTo(returnTo);
   window.location.assign(LOGIN_URL);
 }
+
+/** What a failed sign-in hands the landing page (as navigation state), which shows it until dismissed. */
+export type SignInFailure = { signInFailure: string };

@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { CHALLENGES_PER_CANDIDATE, HACKATHON_HOURS, MIN_MEMBER_XP } from '../../../contract/constants';
 import { usePageTitle } from '../../lib/use-page-title';
-import { LOGIN_URL } from '../auth/sign-in';
+import { LOGIN_URL, type SignInFailure } from '../auth/sign-in';
 import { useSession } from '../auth/api';
 import type { ClubEvent } from '../../../contract/club-events';
 import { RobotIllustration } from './robot-illustration';
@@ -103,6 +104,23 @@ function UpcomingEvents() {
 }
 
 /** `/` for visitors: the club's shop window (docs/product.md#landing-page). */
+/** Why the last sign-in failed (a ban above all), kept on the landing page until the visitor dismisses it. */
+function SignInFailureNotice() {
+  const failure = (useLocation().state as Partial<SignInFailure> | null)?.signInFailure;
+  const [dismissed, setDismissed] = useState(false);
+  if (!failure || dismissed) return null;
+  return (
+    <div className="wrap">
+      <div className="alert load-error" role="alert">
+        <p>{failure}</p>
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => setDismissed(true)}>
+          Dismiss
+        </button>
+      </div>
+    </div>
+  );
+}
+
 export function LandingPage() {
   usePageTitle(
     '1337 Robotics Club',
@@ -113,6 +131,7 @@ export function LandingPage() {
 
   return (
     <div className="landing">
+      <SignInFailureNotice />
       <section className="hero">
         <div className="wrap hero-inner">
           <div className="hero-copy">
