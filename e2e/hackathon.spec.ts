@@ -82,6 +82,22 @@ test('a candidate goes from the hackathon to membership: event, registration, au
   await expect(assign).toContainText('The one person waiting for a team is put into a team');
   await assign.getByRole('button', { name: 'Auto-assign Teams' }).click();
   await expect(admin.getByText(/1 team created/)).toBeVisible();
+  // Choosing another event narrows the teams to that event's: none.
+  const other = `Other ${login}`;
+  expect(
+    (
+      await admin.request.post('/api/hackathon/events', {
+        data: { name: other, start_at: '2030-02-10T18:00:00.000Z', end_at: '2030-02-11T18:00:00.000Z' },
+      })
+    ).status(),
+  ).toBe(201);
+  await admin.reload();
+  const teams = admin.getByRole('region', { name: 'Teams' });
+  await admin.getByRole('combobox', { name: /^Event/ }).selectOption({ label: other });
+  await expect(teams.getByText('No teams for this event yet.')).toBeVisible();
+  await expect(teams.getByText(`@${login}`)).toBeHidden();
+  await admin.getByRole('combobox', { name: /^Event/ }).selectOption({ label: eventName });
+  await expect(teams.getByText(`@${login}`)).toBeVisible();
 
   await page.reload();
   await expect(page.getByText('Assigned to a team')).toBeVisible();
@@ -124,4 +140,17 @@ test('a candidate goes from the hackathon to membership: event, registration, au
   await expect(page.getByRole('heading', { name: /Congratulations/ })).toBeVisible();
   await expect(page.getByText(/completed on/).first()).toBeVisible();
   await admin.close();
+});
+
+test('the new event form shows a refusal under the field it names, not at the top of the page', async ({ page }) => {
+  failOnConsoleErrors(page);
+  await signIn(page, 'admin');
+  await page.goto('/admin/hackathon');
+  const form = page.locator('form').filter({ has: page.getByRole('heading', { name: 'New event' }) });
+  await form.getByLabel('Name').fill(`Backwards ${uniqueLogin('ev')}`);
+  await form.getByLabel('Start').fill('2030-05-02T10:00');
+  await form.getByLabel('End').fill('2030-05-01T10:00');
+  await form.getByRole('button', { name: 'Create event' }).click();
+  await expect(form.getByLabel('End')).toHaveAccessibleDescription('End must be after Start');
+  await expect(page.getByRole('alert').filter({ hasText: 'end_at' })).toHaveCount(0);
 });

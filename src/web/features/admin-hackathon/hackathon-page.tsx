@@ -5,7 +5,7 @@ import { useConfirmation } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { Spinner } from '../../components/loading-screen';
-import { errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
 import { focusPageHeading } from '../../lib/focus';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -23,13 +23,19 @@ import '../admin-shared.css';
 import './hackathon-admin.css';
 const toIso = (local: string) => (local ? new Date(local).toISOString() : '');
 
-function EventForm({ onError }: { onError: (message: string | null) => void }) {
+/** The form's fields, by the API's names where they differ (start_at, end_at). */
+const EVENT_FIELDS: Record<string, string> = { start_at: 'start', end_at: 'end' };
+
+/** A new hackathon event; a refusal shows in the form, under the field it names (not at the top of the page). */
+function EventForm() {
   const empty = { name: '', description: '', location: '', start: '', end: '', max_teams: '0' };
   const [form, setForm] = useState(empty);
+  const [failure, setFailure] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const create = useCreateHackathonEvent();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!form.name.trim() || !form.start || !form.end) return onError(EVENT_REQUIRED_MESSAGE);
+    if (!form.name.trim() || !form.start || !form.end)
+      return setFailure({ message: EVENT_REQUIRED_MESSAGE, fields: {} });
     const body = {
       name: form.name.trim(),
       description: form.description,
@@ -41,13 +47,19 @@ function EventForm({ onError }: { onError: (message: string | null) => void }) {
     create.mutate(body, {
       onSuccess: () => {
         setForm(empty);
-        onError(null);
+        setFailure(null);
       },
-      onError: (error) => onError(errorMessage(error, 'Failed to create event')),
+      onError: (error) => {
+        const details = error instanceof ApiError ? (error.details ?? []) : [];
+        const fields = Object.fromEntries(
+          details.map((detail) => [EVENT_FIELDS[detail.path] ?? detail.path, detail.message]),
+        );
+        setFailure({ message: errorMessage(error, 'Failed to create event'), fields });
+      },
     });
   };
   const field = (name: keyof typeof form, label: string, props: Record<string, unknown> = {}) => (
-    <Field id={`event-${name}`} label={label}>
+    <Field id={`event-${name}`} label={label} error={failure?.fields[name]}>
       {(control) => (
         <input
           {...control}
@@ -58,9 +70,15 @@ function EventForm({ onError }: { onError: (message: string | null) => void }) {
       )}
     </Field>
   );
+  const onFields = failure && Object.keys(failure.fields).some((name) => name in empty);
   return (
     <form onSubmit={submit} className="stack-tight" noValidate>
       <h3>New event</h3>
+      {failure && !onFields && (
+        <p className="alert" role="alert">
+          {failure.message}
+        </p>
+      )}
       {field('name', 'Name')}
       {field('description', 'Description')}
       {field('location', 'Location')}
@@ -167,7 +185,9 @@ export function HackathonPage() {
       },
     );
 
+  // The chosen event narrows both lists.
   const registrations = (data.data?.registrations ?? []).filter((r) => !chosenEvent || r.event_id === chosenEvent);
+  const teams = (data.data?.teams ?? []).filter((team) => !chosenEvent || team.event_id === chosenEvent);
   return (
     <div>
       <div className="admin-toolbar">
@@ -252,7 +272,7 @@ export function HackathonPage() {
                 </li>
               ))}
             </ul>
-            <EventForm onError={setAlert} />
+            <EventForm />
           </section>
           <section className="card stack" aria-labelledby="registrations-title">
             <h2 id="registrations-title">Pending registrations</h2>
@@ -304,9 +324,11 @@ export function HackathonPage() {
           </section>
           <section className="card stack" aria-labelledby="teams-title">
             <h2 id="teams-title">Teams</h2>
-            {(data.data?.teams ?? []).length === 0 && <p className="muted">No teams yet.</p>}
+            {teams.length === 0 && (
+              <p className="muted">{chosenEvent ? 'No teams for this event yet.' : 'No teams yet.'}</p>
+            )}
             <ul className="plain-list team-admin-list">
-              {data.data?.teams.map((team) => (
+              {teams.map((team) => (
                 <li key={team.id}>
                   <div className="row">
                     <strong>{team.name}</strong>
