@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { failOnConsoleErrors, ownServer, signIn, uniqueLogin } from './support';
+import { ownServer, signedInPage, uniqueLogin } from './support';
 
 /**
  * The review screen (decision 0118). The queue serves every open application of the database:
@@ -18,13 +18,7 @@ test.use({ baseURL: server.baseURL });
 test.beforeAll(() => server.start());
 test.afterAll(() => server.stop());
 
-async function newPage(browser: Browser, login: string): Promise<Page> {
-  // A context of its own: each person has their own cookies.
-  const page = await (await browser.newContext({ baseURL: server.baseURL })).newPage();
-  failOnConsoleErrors(page);
-  await signIn(page, login);
-  return page;
-}
+const newPage = (browser: Browser, login: string) => signedInPage(browser, server.baseURL, login);
 
 /** A new candidate who applied; answers their login and the application's id. */
 async function candidate(browser: Browser, motivation: string): Promise<{ login: string; id: number }> {

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { failOnConsoleErrors, ownServer, signIn, uniqueLogin } from './support';
+import { ownServer, signedInPage, uniqueLogin } from './support';
 
 /**
  * A message goes to every pending candidate of the database: on the shared server of the run it
@@ -16,13 +16,8 @@ test.use({ baseURL: server.baseURL });
 test.beforeAll(() => server.start());
 test.afterAll(() => server.stop());
 
-async function newPage(browser: Browser, login: string): Promise<Page> {
-  // A context of its own: axe needs one, and each person has their own cookies.
-  const page = await (await browser.newContext({ baseURL: server.baseURL })).newPage();
-  failOnConsoleErrors(page);
-  await signIn(page, login);
-  return page;
-}
+// A context of its own: axe needs one, and each person has their own cookies.
+const newPage = (browser: Browser, login: string) => signedInPage(browser, server.baseURL, login);
 
 /** Signs a new candidate in and sends their application: they are pending, at step 0. */
 async function pendingCandidate(browser: Browser): Promise<Page> {

@@ -351,7 +351,7 @@ describe('the board reviewing together', () => {
         stage: 'final',
         journey: { step: 3, experience_points: 120, challenges_validated: 1, challenges_total: 1 },
       });
-      expect(history(final)).toEqual([
+      expect(history(final)).toMatchObject([
         {
           action: 'application.approved',
           actor_login: 'ada',

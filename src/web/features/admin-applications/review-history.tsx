@@ -18,6 +18,7 @@ const SENTENCES: Record<string, (who: string, details: Details) => string> = {
   'application.voted': (who, details) => (details.after?.vote ? VOTED[details.after.vote](who) : `${who} voted.`),
   'application.approved': (who) => `${who} approved the application.`,
   'application.declined': (who) => `${who} declined the application.`,
+  'application.decision_undone': (who) => `${who} undid the decision.`,
   'user.role_changed': (who, details) =>
     details.after?.role === 'member'
       ? `${who} made the candidate a member.`
@@ -36,7 +37,13 @@ function HistoryItem({ entry, candidateId }: { entry: ApplicationHistoryEntry; c
   const details = (entry.details ?? {}) as Details;
   const who = actorOf(entry, candidateId);
   const sentence = SENTENCES[entry.action]?.(who, details) ?? `${who}: ${entry.action}.`;
-  const said = details.after?.comment ?? details.after?.review_notes;
+  // What the admin wrote with a vote or a decision (an undo's details hold the state it restored).
+  const said =
+    entry.action === 'application.voted'
+      ? details.after?.comment
+      : entry.action === 'application.approved' || entry.action === 'application.declined'
+        ? details.after?.review_notes
+        : null;
   return (
     <li>
       <p>

@@ -59,7 +59,7 @@ function KeysDialog({ onClose }: { onClose: () => void }) {
               <td>
                 {binding.keys.map((key, index) => (
                   <span key={key.key}>
-                    {index > 0 && ' or '}
+                    {index > 0 && ' / '}
                     <kbd>{key.label}</kbd>
                   </span>
                 ))}
