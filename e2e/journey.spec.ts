@@ -10,7 +10,7 @@ async function asAdmin(browser: import('@playwright/test').Browser): Promise<Pag
   return page;
 }
 
-test('a candidate applies, the admin approves in the modal, the tracker moves to step 1, the log shows it', async ({
+test('a candidate applies, the admin approves on the review screen, the tracker moves to step 1, the log shows it', async ({
   page,
   browser,
 }) => {
