@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ApplicationDetail, Vote } from '../../../contract/applications';
 import { ErrorBanner } from '../../components/error-banner';
+import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/loading-screen';
 import { Modal } from '../../components/modal';
 import { useUndo } from '../../components/undo-toast';
@@ -214,11 +215,14 @@ function ReviewScreen({ id }: { id: number }) {
         </nav>
       </div>
       {region}
-      <ErrorBanner error={detail.error} fallback="Failed to load the application" />
       <ErrorBanner error={next.error} fallback="The review queue could not be read" />
       <ErrorBanner error={vote.error} fallback="The vote could not be saved" />
       <ErrorBanner error={decisions.error} fallback="The decision could not be saved" />
-      {detail.isPending && <Spinner label="Loading the application" />}
+      {detail.error && !application ? (
+        <LoadError error={detail.error} fallback="Failed to load the application" onRetry={detail.refetch} />
+      ) : (
+        detail.isPending && <Spinner label="Loading the application" />
+      )}
       {application && (
         <div className="review-layout">
           <div className="review-column">
