@@ -38,11 +38,12 @@ test('an approval is confirmed, then undone: the application is pending again an
   const login = await candidate(browser, 'undo');
   const admin = await asAdmin(browser);
   await admin.goto('/admin/applications?status=pending');
-  await admin.getByRole('listitem').filter({ hasText: login }).getByRole('button', { name: 'View' }).click();
   await admin
-    .getByRole('dialog', { name: `Application of @${login}` })
-    .getByRole('button', { name: 'Approve' })
+    .getByRole('listitem')
+    .filter({ hasText: login })
+    .getByRole('link', { name: `Review the application of ${login}` })
     .click();
+  await admin.getByRole('region', { name: 'Decision' }).getByRole('button', { name: 'Approve' }).click();
 
   const confirm = admin.getByRole('dialog', { name: `Approve the application of @${login}?` });
   await expect(confirm).toContainText(`@${login} moves on to the four challenges and gets an email about them.`);
@@ -58,7 +59,7 @@ test('an approval is confirmed, then undone: the application is pending again an
       .getByRole('status')
       .filter({ hasText: `The approval of @${login} is undone: the application is pending again.` }),
   ).toBeVisible();
-  await expect(admin.getByRole('listitem').filter({ hasText: login })).toContainText('pending');
+  await expect(admin.getByRole('region', { name: 'Candidate' })).toContainText('pending');
 
   const detail = await (await admin.request.get('/api/admin/applications?status=pending&limit=100')).json();
   expect(detail.data.map((application: { user: { intra_login: string } }) => application.user.intra_login)).toContain(

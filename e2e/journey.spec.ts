@@ -10,7 +10,7 @@ async function asAdmin(browser: import('@playwright/test').Browser): Promise<Pag
   return page;
 }
 
-test('a candidate applies, the admin approves in the modal, the tracker moves to step 1, the log shows it', async ({
+test('a candidate applies, the admin approves on the review screen, the tracker moves to step 1, the log shows it', async ({
   page,
   browser,
 }) => {
@@ -33,16 +33,17 @@ test('a candidate applies, the admin approves in the modal, the tracker moves to
   await admin.goto('/admin/applications');
   await admin.getByLabel('Status').selectOption('pending');
   const card = admin.getByRole('listitem').filter({ hasText: login });
-  await card.getByRole('button', { name: 'View' }).click();
-  const dialog = admin.getByRole('dialog', { name: `Application of @${login}` });
-  await expect(dialog.getByText('I build line followers')).toBeVisible();
-  await dialog.getByLabel('Review notes (optional)').fill('Welcome!');
-  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await card.getByRole('link', { name: `Review the application of ${login}` }).click();
+  await expect(admin.getByRole('heading', { name: `Application of @${login}`, level: 1 })).toBeVisible();
+  await expect(admin.getByText('I build line followers')).toBeVisible();
+  const decision = admin.getByRole('region', { name: 'Decision' });
+  await decision.getByLabel(/Note to the candidate/).fill('Welcome!');
+  await decision.getByRole('button', { name: 'Approve' }).click();
   await admin
     .getByRole('dialog', { name: `Approve the application of @${login}?` })
     .getByRole('button', { name: 'Approve' })
     .click();
-  await expect(dialog).toBeHidden();
+  await expect(decision.getByRole('button', { name: 'Approve' })).toBeHidden();
 
   await page.reload();
   await expect(page.getByRole('heading', { name: '4 Challenges' })).toBeVisible();

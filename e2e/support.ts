@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 /** A login nobody else in the run uses: tests share one server and one database. */
 export function uniqueLogin(prefix: string): string {
@@ -34,6 +34,14 @@ export async function apiSignIn(baseURL: string, login: string): Promise<APIRequ
   const back = new URL((await context.post(authorize.pathname, { form, maxRedirects: 0 })).headers().location!);
   expect((await context.get(`/api/auth/callback${back.search}`)).status(), `sign-in of ${login}`).toBe(200);
   return context;
+}
+
+/** A page signed in as `login` in a browser context of its own (each person has their own cookies). */
+export async function signedInPage(browser: Browser, baseURL: string, login: string): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  failOnConsoleErrors(page);
+  await signIn(page, login);
+  return page;
 }
 
 /** Fails the test on any error the page logs or throws. */

@@ -131,6 +131,8 @@ export type Vote = (typeof VOTES)[number];
 export const VOTE_STAGES = ['review', 'final'] as const;
 export type VoteStage = (typeof VOTE_STAGES)[number];
 export const VOTE_COMMENT_MAX = 2000;
+/** How many audit entries the review screen's history shows, newest first. */
+export const APPLICATION_HISTORY_MAX = 100;
 
 export const voteBodySchema = z.object({
   vote: z.enum(VOTES),
@@ -172,12 +174,40 @@ export const adminApplicationSchema = applicationSchema.extend({
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 export const adminApplicationListSchema = listSchema(adminApplicationSchema);
 
+/** Where a candidate stands (docs/product.md#the-applicant-journey-step): the step (null: not applied), XP and challenges. */
+export const journeySummarySchema = z.object({
+  step: z.number().int().min(-1).max(4).nullable(),
+  experience_points: z.number().int(),
+  challenges_validated: z.number().int(),
+  challenges_total: z.number().int(),
+});
+export type JourneySummary = z.infer<typeof journeySummarySchema>;
+
 /**
- * GET /admin/applications/{id}, the vote's and the queue's answer: the application with every
- * vote (both stages, oldest first), the open `stage` (null once decided) and the `tally` of
- * that stage (of the latest vote's stage once decided).
+ * One audit entry about an application or its candidate's final decision (who did what when).
+ * Under blind review the candidate's own entries come without `actor_login` and `details`.
+ */
+export const applicationHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  actor_id: z.number().int().nullable(),
+  actor_login: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  created_at: isoTimestamp,
+});
+export type ApplicationHistoryEntry = z.infer<typeof applicationHistoryEntrySchema>;
+
+/**
+ * GET /admin/applications/{id}, the vote's and the queue's answer, what the review screen shows:
+ * the application with its candidate's 42 level and campus (shown under blind review too), the
+ * `journey`, every vote (both stages, oldest first), the open `stage` (null once decided), the
+ * `tally` of that stage (of the latest vote's stage once decided) and the `history` from the
+ * audit log (newest first, at most APPLICATION_HISTORY_MAX entries).
  */
 export const applicationDetailSchema = adminApplicationSchema.extend({
+  user: adminApplicationSchema.shape.user.extend({ level: z.number(), campus: z.string().nullable() }),
+  journey: journeySummarySchema,
+  history: z.array(applicationHistoryEntrySchema),
   stage: z.enum(VOTE_STAGES).nullable(),
   votes: z.array(voteSchema),
   tally: tallySchema,

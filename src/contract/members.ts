@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPLICATION_STATUSES } from './applications';
+import { APPLICATION_STATUSES, journeySummarySchema } from './applications';
 import { challengeDeadlineSchema } from './challenges';
 import { isoTimestamp, listSchema, pageQuerySchema } from './common';
 import { ROLES, userSchema } from './users';
@@ -31,12 +31,7 @@ export const memberDetailSchema = z.object({
       created_at: isoTimestamp,
     }),
   ),
-  journey: z.object({
-    step: z.number().int().min(-1).max(4).nullable(),
-    experience_points: z.number().int(),
-    challenges_validated: z.number().int(),
-    challenges_total: z.number().int(),
-  }),
+  journey: journeySummarySchema,
   /** The challenge deadline of an approved candidate (docs/product.md#deadline-extensions); null before approval. */
   challenge_deadline: challengeDeadlineSchema.nullable(),
 });

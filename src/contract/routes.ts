@@ -73,7 +73,7 @@ export const routes = {
     '/applications/:id',
   ),
   applications: get<
-    Out<typeof applications.applicationListSchema>,
+    Out<typeof applications.adminApplicationListSchema>,
     Query<typeof applications.applicationListQuerySchema>
   >()('/admin/applications'),
   applicationsCsv: get<string, Query<typeof applications.applicationExportQuerySchema>>()(

@@ -1,6 +1,6 @@
 /**
- * The pages of the SPA (docs/product.md#route-table). The server answers other paths with the
- * not-found page and a 404.
+ * The pages of the SPA (docs/product.md#route-table); `:id` stands for a positive whole number.
+ * The server answers other paths with the not-found page and a 404.
  */
 export const WEB_ROUTES = [
   '/',
@@ -14,6 +14,8 @@ export const WEB_ROUTES = [
   '/admin/overview',
   '/admin/users',
   '/admin/applications',
+  '/admin/applications/:id',
+  '/admin/review',
   '/admin/challenges',
   '/admin/submissions',
   '/admin/hackathon',
@@ -25,5 +27,9 @@ export const WEB_ROUTES = [
   '/admin/webhooks',
 ] as const;
 
-export const isWebRoute = (pathname: string): boolean =>
-  (WEB_ROUTES as readonly string[]).includes(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+const PATTERNS = WEB_ROUTES.map((route) => new RegExp(`^${route.replace(/:id/g, '[1-9][0-9]{0,15}')}$`));
+
+export const isWebRoute = (pathname: string): boolean => {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PATTERNS.some((pattern) => pattern.test(path));
+};

@@ -1,10 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import {
+  APPLICATION_HISTORY_MAX,
   APPLICATIONS_CSV_COLUMNS,
   type AdminApplication,
   type applicationExportQuerySchema,
   type ApplicationDetail,
+  type ApplicationHistoryEntry,
   type applicationListQuerySchema,
   type Tally,
   type VoteStage,
@@ -15,9 +17,10 @@ import type { Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
-import { journeyStep } from '../journey/journey';
+import { entriesAbout, recordAudit } from '../audit/audit.repository';
+import { journeyStep, journeySummary, type JourneyStep } from '../journey/journey';
 import { readSetting } from '../settings/settings.repository';
+import { findUserById } from '../users/users.repository';
 import {
   eachApplicationForExport,
   findApplication,
@@ -45,14 +48,43 @@ const CLOSED =
  * The decision open on an application (docs/product.md#the-boards-workbench): the review while
  * it is pending, the board's final decision while its candidate is at step 3, else none.
  */
+function stageAt(status: ApplicationView['status'], step: JourneyStep | null): VoteStage | null {
+  if (status === 'pending') return 'review';
+  return status === 'approved' && step === 3 ? 'final' : null;
+}
+
 async function openStage(
   db: Executor,
   application: Pick<ApplicationView, 'status' | 'user_id'>,
   now: Date,
 ): Promise<VoteStage | null> {
-  if (application.status === 'pending') return 'review';
-  if (application.status === 'approved' && (await journeyStep(db, application.user_id, now)) === 3) return 'final';
-  return null;
+  const step = application.status === 'approved' ? await journeyStep(db, application.user_id, now) : null;
+  return stageAt(application.status, step);
+}
+
+/**
+ * Who decided what when about the application: its own audit entries (submitted, edited, votes,
+ * decisions) and its candidate's role changes (the final "yes" makes them a member). Under blind
+ * review the candidate's own entries lose their login and details (an edit may hold their links).
+ */
+async function historyOf(
+  db: Executor,
+  application: ApplicationView,
+  hidden: boolean,
+): Promise<ApplicationHistoryEntry[]> {
+  const entries = await entriesAbout(
+    db,
+    [
+      { entity_type: 'application', entity_id: application.id },
+      { entity_type: 'user', entity_id: application.user_id, action: 'user.role_changed' },
+    ],
+    APPLICATION_HISTORY_MAX,
+  );
+  return entries.map(({ user_id, user_name, ...entry }) =>
+    hidden && user_id === application.user_id
+      ? { ...entry, actor_id: user_id, actor_login: null, details: null }
+      : { ...entry, actor_id: user_id, actor_login: user_name },
+  );
 }
 
 /** The application with who its candidate is left out: what blind review shows before one's vote. */
@@ -92,16 +124,28 @@ export function createBoardReviewService(deps: Deps) {
   async function detail(id: number, admin: UserRow, executor: Executor = db): Promise<ApplicationDetail> {
     const application = await findApplication(executor, id);
     if (!application) throw notFound(NO_SUCH_APPLICATION);
-    const [[seen], stage, votes] = await Promise.all([
+    const [[seen], votes, candidate, journey] = await Promise.all([
       asSeenBy(executor, admin, [application]),
-      openStage(executor, application, clock.now()),
       votesOf(executor, id),
+      findUserById(executor, application.user_id),
+      journeySummary(executor, application.user_id, clock.now()),
     ]);
+    // Gone only if the candidate was deleted since the first read.
+    if (!candidate || !journey) throw notFound(NO_SUCH_APPLICATION);
+    const stage = stageAt(application.status, journey.step);
     // Once decided, the tally is the last decision's, so the board still sees how it voted.
     const counted = stage ?? votes.at(-1)?.stage;
     const tally: Tally = { yes: 0, no: 0, abstain: 0 };
     for (const vote of votes) if (vote.stage === counted) tally[vote.vote]++;
-    return { ...seen!, stage, votes, tally };
+    return {
+      ...seen!,
+      user: { ...seen!.user, level: candidate.level, campus: candidate.campus },
+      journey,
+      history: await historyOf(executor, application, seen!.identity_hidden),
+      stage,
+      votes,
+      tally,
+    };
   }
 
   return {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { insertChallenge } from '#test/server/challenges.fixtures';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 
@@ -88,6 +89,15 @@ describe('the board reviewing together', () => {
       .values({ team_id: team.id, event_id: event.id, user_id, created_at: at })
       .execute();
   }
+
+  const IDENTITY = { intra_login: null, first_name: null, last_name: null, email: null, image_url: null };
+  const blind = (on: boolean) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { cookie: cookies.ada },
+      payload: { settings: { blind_review: on } },
+    });
 
   describe('votes', () => {
     it('keeps one vote per admin per stage: a new one replaces it, and each change is audited before → after', async () => {
@@ -255,14 +265,6 @@ describe('the board reviewing together', () => {
   });
 
   describe('blind review', () => {
-    const IDENTITY = { intra_login: null, first_name: null, last_name: null, email: null, image_url: null };
-    const blind = (on: boolean) =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/admin/settings',
-        headers: { cookie: cookies.ada },
-        payload: { settings: { blind_review: on } },
-      });
     const seenBy = async (admin: string, id: number) => {
       const list = await t.app.inject({ url: '/api/admin/applications', headers: { cookie: cookies[admin] } });
       const queue = await t.app.inject({ url: '/api/admin/applications/next', headers: { cookie: cookies[admin] } });
@@ -314,6 +316,115 @@ describe('the board reviewing together', () => {
       await blind(true);
       await blind(false);
       expect((await seenBy('cyd', id)).detail.user.intra_login).toBe('jdoe');
+    });
+  });
+
+  describe("the review screen's detail", () => {
+    const candidateRow = (login: string) =>
+      t.database.db.selectFrom('users').selectAll().where('intra_login', '=', login).executeTakeFirstOrThrow();
+    type Entry = { action: string; actor_id: number | null; actor_login: string | null; details: unknown };
+    const history = (seen: { history: Entry[] }) =>
+      seen.history.map(({ action, actor_login, details }) => ({ action, actor_login, details }));
+
+    it("carries the candidate's 42 level and campus, the journey with XP and challenges, and the history, newest first", async () => {
+      await insertChallenge(t.database.db, clock.now());
+      const id = await applicant('jdoe');
+      const jdoe = await candidateRow('jdoe');
+      expect(await detail('bob', id)).toMatchObject({
+        user: { intra_login: 'jdoe', level: jdoe.level, campus: jdoe.campus },
+        journey: { step: 0, experience_points: 0, challenges_validated: 0, challenges_total: 0 },
+        history: [{ action: 'application.submitted', actor_id: jdoe.id, actor_login: 'jdoe' }],
+      });
+      expect(jdoe.campus).toEqual(expect.any(String));
+
+      await vote('bob', id, { vote: 'yes', comment: 'Good projects.' });
+      clock.advance(1000);
+      await atBoardApproval(id);
+      await t.database.db
+        .updateTable('user_challenges')
+        .set({ status: 'validated' })
+        .where('user_id', '=', jdoe.id)
+        .execute();
+      await t.database.db.updateTable('users').set({ experience_points: 120 }).where('id', '=', jdoe.id).execute();
+      const final = await detail('bob', id);
+      expect(final).toMatchObject({
+        stage: 'final',
+        journey: { step: 3, experience_points: 120, challenges_validated: 1, challenges_total: 1 },
+      });
+      expect(history(final)).toMatchObject([
+        {
+          action: 'application.approved',
+          actor_login: 'ada',
+          details: {
+            before: { status: 'pending' },
+            after: { status: 'approved', review_notes: null },
+            challenges_assigned: 1,
+          },
+        },
+        {
+          action: 'application.voted',
+          actor_login: 'bob',
+          details: { stage: 'review', before: null, after: { vote: 'yes', comment: 'Good projects.' } },
+        },
+        { action: 'application.submitted', actor_login: 'jdoe', details: expect.anything() },
+      ]);
+
+      // The final "yes" is a role change: it closes the decision and enters the history.
+      const role = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/members/${jdoe.id}/role`,
+        headers: { cookie: cookies.cyd },
+        payload: { role: 'member' },
+      });
+      expect(role.statusCode).toBe(200);
+      const decided = await detail('bob', id);
+      expect(decided).toMatchObject({ stage: null, journey: { step: 4 } });
+      expect(history(decided)[0]).toEqual({
+        action: 'user.role_changed',
+        actor_login: 'cyd',
+        details: { before: { role: 'student' }, after: { role: 'member' } },
+      });
+    });
+
+    it("under blind review shows level, campus, journey and answers, and keeps the candidate's login out of the history until one's vote", async () => {
+      await blind(true);
+      const id = await applicant('jdoe');
+      const { cookie } = await signIn(t.app, 'jdoe');
+      const edited = await t.app.inject({
+        method: 'PUT',
+        url: `/api/applications/${id}`,
+        headers: { cookie },
+        payload: { portfolio_url: 'https://jdoe.dev' },
+      });
+      expect(edited.statusCode).toBe(200);
+      await vote('bob', id, { vote: 'no', comment: null });
+      const jdoe = await candidateRow('jdoe');
+
+      const hidden = await detail('ada', id);
+      expect(hidden).toMatchObject({
+        identity_hidden: true,
+        user: { ...IDENTITY, level: jdoe.level, campus: jdoe.campus },
+        portfolio_url: null,
+        motivation: 'I have built three line followers.',
+        journey: { step: 0, experience_points: 0 },
+      });
+      expect(history(hidden)).toEqual([
+        { action: 'application.voted', actor_login: 'bob', details: expect.anything() },
+        { action: 'application.updated', actor_login: null, details: null },
+        { action: 'application.submitted', actor_login: null, details: null },
+      ]);
+      expect(JSON.stringify(hidden)).not.toMatch(/jdoe/i);
+
+      const shown = (await vote('ada', id, { vote: 'yes', comment: null })).json();
+      expect(history(shown).slice(1)).toMatchObject([
+        { action: 'application.voted', actor_login: 'bob' },
+        {
+          action: 'application.updated',
+          actor_login: 'jdoe',
+          details: { before: { portfolio_url: null }, after: { portfolio_url: 'https://jdoe.dev' } },
+        },
+        { action: 'application.submitted', actor_login: 'jdoe' },
+      ]);
     });
   });
 });

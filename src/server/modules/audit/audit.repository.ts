@@ -95,13 +95,41 @@ export async function listAuditLogs(db: Db, filter: AuditFilter, skipWindow = AU
             ? await idBound(db, filter, total, Number(keys[0]!.newest_id), skipWindow)
             : undefined,
         );
-  return {
-    data: rows.map(({ key_seq: _rank, ...row }) => ({
-      ...row,
-      details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,
-    })),
-    total,
-  };
+  return { data: rows.map(({ key_seq: _rank, ...row }) => withDetails(row)), total };
+}
+
+/** An entry with its details read back from their JSON. */
+const withDetails = <T extends { details: string | null }>(row: T) => ({
+  ...row,
+  details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,
+});
+
+/** An entity the log speaks about; `action` keeps only the entries of that action. */
+export type AuditSubject = { entity_type: AuditEntityType; entity_id: number; action?: string };
+
+/**
+ * The newest entries about these entities, newest first, at most `limit`: each subject's newest
+ * from the (entity_type, entity_id, id) index, merged, so a long history costs one short seek each.
+ */
+export async function entriesAbout(db: Executor, subjects: AuditSubject[], limit: number) {
+  const newest = (subject: AuditSubject) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('audit_logs')
+          .select(['id', 'action', 'user_id', 'user_name', 'details', 'created_at'])
+          .where('entity_type', '=', subject.entity_type)
+          .where('entity_id', '=', subject.entity_id)
+          .$if(subject.action !== undefined, (query) => query.where('action', '=', subject.action!))
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .as('entries'),
+      )
+      .selectAll();
+  if (subjects.length === 0) return [];
+  const merged = subjects.slice(1).reduce((union, subject) => union.unionAll(newest(subject)), newest(subjects[0]!));
+  const rows = await db.selectFrom(merged.as('about')).selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(withDetails);
 }
 
 /**

@@ -3,18 +3,27 @@ import type { Role } from '../../db/schema';
 
 export type JourneyStep = -1 | 0 | 1 | 2 | 3 | 4;
 
+/** Where a user stands on the journey, as the board sees it: the step, XP and challenge counts. */
+export type JourneySummary = {
+  step: JourneyStep | null;
+  experience_points: number;
+  challenges_validated: number;
+  challenges_total: number;
+};
+
 /**
  * The applicant's step (docs/product.md#the-applicant-journey-step), computed on the server from what
- * the database holds:
+ * the database holds, with the XP and the challenges it rests on, in one query:
  * -1 declined, 0 pending, 1 challenges, 2 hackathon, 3 board approval, 4 member.
- * Answers null when the user has not applied.
+ * The step is null when the user has not applied; the whole answer null when there is no such user.
  */
-export async function journeyStep(db: Executor, userId: number, now: Date): Promise<JourneyStep | null> {
+export async function journeySummary(db: Executor, userId: number, now: Date): Promise<JourneySummary | null> {
   const row = await db
     .selectFrom('users')
     .leftJoin('applications', 'applications.user_id', 'users.id')
     .select((eb) => [
       'users.role',
+      'users.experience_points',
       'applications.status',
       eb
         .selectFrom('user_challenges')
@@ -41,14 +50,21 @@ export async function journeyStep(db: Executor, userId: number, now: Date): Prom
     .where('users.id', '=', userId)
     .executeTakeFirst();
 
-  if (!row || !row.status) return null;
-  return stepOf({
-    status: row.status,
-    role: row.role,
-    challenges: Number(row.challenges ?? 0),
-    validated: Number(row.validated ?? 0),
-    hackathonOver: Boolean(row.hackathon_over),
-  });
+  if (!row) return null;
+  const counts = { challenges: Number(row.challenges ?? 0), validated: Number(row.validated ?? 0) };
+  return {
+    step: row.status
+      ? stepOf({ status: row.status, role: row.role, ...counts, hackathonOver: Boolean(row.hackathon_over) })
+      : null,
+    experience_points: row.experience_points,
+    challenges_validated: counts.validated,
+    challenges_total: counts.challenges,
+  };
+}
+
+/** The applicant's step alone (see journeySummary); null when the user has not applied. */
+export async function journeyStep(db: Executor, userId: number, now: Date): Promise<JourneyStep | null> {
+  return (await journeySummary(db, userId, now))?.step ?? null;
 }
 
 export function stepOf(facts: {

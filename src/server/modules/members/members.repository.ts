@@ -111,18 +111,6 @@ export async function applicationsOfUser(db: Executor, userId: number) {
     .execute();
 }
 
-export async function challengeCounts(db: Executor, userId: number) {
-  const row = await db
-    .selectFrom('user_challenges')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.sum<number>(eb.case().when('status', '=', 'validated').then(1).else(0).end()).as('validated'),
-    ])
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return { total: Number(row.total), validated: Number(row.validated ?? 0) };
-}
-
 /**
  * Locks the admins' rows (PostgreSQL; SQLite runs one write transaction at a time) so two
  * admins demoting or banning each other at once cannot leave the club without an admin.

@@ -9,12 +9,12 @@ import { recordAudit } from '../audit/audit.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
 import { deadlineOf } from '../challenges/challenge-deadline';
 import { findApprovedApplication } from '../challenges/challenges.repository';
-import { journeyStep } from '../journey/journey';
+import { journeyStep, journeySummary } from '../journey/journey';
 import { readSetting } from '../settings/settings.repository';
 import { welcomeMail } from '../mail/mail-templates';
 import { unseatEverywhere } from '../hackathon/hackathon.repository';
 import { changeRole, deleteUser, findUserById, updateUser } from '../users/users.repository';
-import { activeAdminIds, applicationsOfUser, challengeCounts, listMembers, recentActivity } from './members.repository';
+import { activeAdminIds, applicationsOfUser, listMembers, recentActivity } from './members.repository';
 
 const LAST_ADMIN = 'This is the last admin: make someone else an admin first, so the club is never locked out.';
 
@@ -44,24 +44,19 @@ export function createMembersService(deps: Deps) {
       const user = await findUserById(db, id);
       if (!user) throw notFound('There is no such user.');
       const now = clock.now();
-      const [activity, applications, counts, step, approved, deadlineDays] = await Promise.all([
+      const [activity, applications, journey, approved, deadlineDays] = await Promise.all([
         recentActivity(db, id),
         applicationsOfUser(db, id),
-        challengeCounts(db, id),
-        journeyStep(db, id, now),
+        journeySummary(db, id, now),
         findApprovedApplication(db, id),
         readSetting(db, 'challenge_deadline_days'),
       ]);
+      if (!journey) throw notFound('There is no such user.');
       return {
         user,
         recent_activity: activity,
         applications,
-        journey: {
-          step,
-          experience_points: user.experience_points,
-          challenges_validated: counts.validated,
-          challenges_total: counts.total,
-        },
+        journey,
         challenge_deadline: approved ? deadlineOf(approved, deadlineDays, now) : null,
       };
     },

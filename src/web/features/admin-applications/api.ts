@@ -1,4 +1,5 @@
-import type { ApplicationStatus, Review } from '../../../contract/applications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApplicationDetail, ApplicationStatus, Review, VoteBody } from '../../../contract/applications';
 import { routes } from '../../../contract/routes';
 import { call, href } from '../../lib/api-client';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
@@ -9,7 +10,8 @@ type ApplicationFilter = { status?: ApplicationStatus; offset: number; limit: nu
 
 export const applicationKeys = {
   all: [...adminKeys.all, 'applications'] as const,
-  list: (filter: ApplicationFilter) => [...applicationKeys.all, filter] as const,
+  list: (filter: ApplicationFilter) => [...applicationKeys.all, 'list', filter] as const,
+  detail: (id: number) => [...applicationKeys.all, 'detail', id] as const,
 };
 
 /** The address of the CSV export, for a download link. */
@@ -17,6 +19,42 @@ export const APPLICATIONS_CSV_URL = href(routes.applicationsCsv);
 
 export function useApplications(filter: ApplicationFilter) {
   return usePagedQuery(applicationKeys.list(filter), routes.applications, { query: filter });
+}
+
+/** One application as the review screen shows it: candidate, answers, journey, votes, history. */
+export function useApplicationDetail(id: number) {
+  return useQuery({
+    queryKey: applicationKeys.detail(id),
+    queryFn: () => call(routes.application, { params: { id } }),
+  });
+}
+
+/**
+ * The review queue (docs/product.md#the-boards-workbench): the open application this admin has
+ * not voted on with the fewest votes, or null when none is left. Its detail is kept in the cache,
+ * so the screen shows it without asking again.
+ */
+export function useNextInQueue() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<ApplicationDetail | null> => (await call(routes.nextApplication)) ?? null,
+    onSuccess: (next) => {
+      if (next) client.setQueryData(applicationKeys.detail(next.id), next);
+    },
+  });
+}
+
+/** Casts or replaces this admin's vote; the answer is the new detail (a blind review may now show the candidate). */
+export function useVote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...vote }: VoteBody & { id: number }) =>
+      call(routes.voteOnApplication, { params: { id }, body: vote }),
+    onSuccess: async (detail) => {
+      client.setQueryData(applicationKeys.detail(detail.id), detail);
+      await client.invalidateQueries({ queryKey: [...applicationKeys.all, 'list'] });
+    },
+  });
 }
 
 /** Approve or decline an application; refreshes every list and detail that shows it. */

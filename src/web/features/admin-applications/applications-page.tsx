@@ -1,17 +1,22 @@
 import { useState } from 'react';
-import { applicationListQuerySchema, type Application, type ApplicationStatus } from '../../../contract/applications';
+import { Link } from 'react-router';
+import {
+  applicationListQuerySchema,
+  type AdminApplication,
+  type ApplicationStatus,
+} from '../../../contract/applications';
 import { APPLICATIONS_PAGE_SIZE } from '../../../contract/constants';
 import { AdminList } from '../../components/admin-list';
 import { Notice } from '../../components/notice';
 import { Avatar } from '../../components/avatar';
 import { ErrorBanner } from '../../components/error-banner';
 import { SelectFilter } from '../../components/filters';
-import { Modal } from '../../components/modal';
 import { formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { APPLICATIONS_CSV_URL, useApplications } from './api';
 import { useDecisions, type DecisionSubject } from './decisions';
+import { HIDDEN_CANDIDATE, STATUS_BADGE } from './review-sections';
 import '../admin-shared.css';
 
 const STATUS_FILTERS: readonly { value: ApplicationStatus | ''; label: string }[] = [
@@ -21,103 +26,52 @@ const STATUS_FILTERS: readonly { value: ApplicationStatus | ''; label: string }[
   { value: 'declined', label: 'Declined' },
 ];
 
-const STATUS_BADGE: Record<ApplicationStatus, string> = {
-  pending: 'badge badge-warning',
-  approved: 'badge badge-success',
-  declined: 'badge badge-danger',
-};
-
-function ApplicationModal({ application, onClose }: { application: Application; onClose: () => void }) {
-  const [notes, setNotes] = useState('');
-  const decisions = useDecisions();
-  const decide = (decision: 'approved' | 'declined') =>
-    decisions.decide(subjectOf(application), decision, { notes: notes || null, onDone: onClose });
-  return (
-    <Modal
-      title={`Application of @${application.user.intra_login}`}
-      onClose={onClose}
-      footer={
-        application.status === 'pending' && (
-          <>
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={decisions.pending}
-              onClick={() => decide('declined')}
-            >
-              Decline
-            </button>
-            <button type="button" className="btn" disabled={decisions.pending} onClick={() => decide('approved')}>
-              Approve
-            </button>
-          </>
-        )
-      }
-    >
-      {decisions.dialog}
-      <ErrorBanner error={decisions.error} fallback="The review could not be saved" />
-      <dl className="detail-grid">
-        <dt>User</dt>
-        <dd>
-          {[application.user.first_name, application.user.last_name].filter(Boolean).join(' ')} (@
-          {application.user.intra_login})
-        </dd>
-        <dt>Status</dt>
-        <dd>
-          <span className={STATUS_BADGE[application.status]}>{application.status}</span>
-        </dd>
-        <dt>Experience</dt>
-        <dd>{application.experience_level}</dd>
-        <dt>GitHub</dt>
-        <dd>
-          {application.github_profile ? (
-            <a href={application.github_profile} target="_blank" rel="noopener noreferrer">
-              {application.github_profile}
-            </a>
-          ) : (
-            '—'
-          )}
-        </dd>
-        {application.portfolio_url && (
-          <>
-            <dt>Portfolio</dt>
-            <dd>
-              <a href={application.portfolio_url} target="_blank" rel="noopener noreferrer">
-                {application.portfolio_url}
-              </a>
-            </dd>
-          </>
-        )}
-        <dt>Sent</dt>
-        <dd>{formatDate(application.created_at)}</dd>
-      </dl>
-      <h3>Motivation</h3>
-      <p className="prewrap">{application.motivation}</p>
-      {application.review_notes && (
-        <p className="alert alert-info">
-          <strong>Review notes:</strong> {application.review_notes}
-        </p>
-      )}
-      {application.status === 'pending' && (
-        <div className="field">
-          <label htmlFor="review-notes">Review notes (optional)</label>
-          <textarea
-            id="review-notes"
-            value={notes}
-            maxLength={2000}
-            onChange={(event) => setNotes(event.target.value)}
-          />
-        </div>
-      )}
-    </Modal>
-  );
-}
-
-const subjectOf = (application: Application): DecisionSubject => ({
+const subjectOf = (application: AdminApplication): DecisionSubject => ({
   applicationId: application.id,
   userId: application.user_id,
   login: application.user.intra_login,
 });
+
+/** One application of the list; under blind review, who the candidate is stays hidden until one's vote. */
+function ApplicationCard(props: { application: AdminApplication; selected: boolean; onToggle: () => void }) {
+  const { application } = props;
+  const login = application.user.intra_login;
+  return (
+    <li className="card stack">
+      <div className="row">
+        {application.status === 'pending' && (
+          <input
+            type="checkbox"
+            className="select-box"
+            aria-label={login ? `Select the application of ${login}` : `Select application #${application.id}`}
+            checked={props.selected}
+            onChange={props.onToggle}
+          />
+        )}
+        {login && <Avatar name={login} imageUrl={application.user.image_url} />}
+        <div className="person-name">
+          <strong>{login ?? `Application #${application.id}`}</strong>
+          {!login && <div className="muted">{HIDDEN_CANDIDATE}</div>}
+          <div className="row badges">
+            <span className={STATUS_BADGE[application.status]}>{application.status}</span>
+            <span className="badge">{application.experience_level}</span>
+          </div>
+        </div>
+      </div>
+      <p className="clamp-3">{application.motivation}</p>
+      <p className="muted">Sent {formatDate(application.created_at)}</p>
+      <div className="row">
+        <Link
+          className="btn btn-secondary btn-small"
+          to={`/admin/applications/${application.id}`}
+          aria-label={login ? `Review the application of ${login}` : `Review application #${application.id}`}
+        >
+          Review
+        </Link>
+      </div>
+    </li>
+  );
+}
 
 const BULK_DECISIONS = [
   { decision: 'approved', label: 'Approve selected', className: 'btn btn-small' },
@@ -132,7 +86,6 @@ export function ApplicationsPage() {
   usePageTitle('Applications');
   const list = useListParams(APPLICATIONS_LIST);
   const { status, offset } = list.values;
-  const [viewing, setViewing] = useState<Application | null>(null);
   const [selected, setSelected] = useState<Map<number, DecisionSubject>>(new Map());
   const [bulkResult, setBulkResult] = useState<string | null>(null);
   const applications = useApplications({ status, offset, limit: APPLICATIONS_PAGE_SIZE });
@@ -144,7 +97,7 @@ export function ApplicationsPage() {
         `${result.reviewed.length} reviewed${result.skipped.length ? `, ${result.skipped.length} skipped (no longer pending)` : ''}.`,
       );
     });
-  const toggle = (application: Application) => {
+  const toggle = (application: AdminApplication) => {
     const next = new Map(selected);
     if (next.has(application.id)) next.delete(application.id);
     else next.set(application.id, subjectOf(application));
@@ -169,6 +122,9 @@ export function ApplicationsPage() {
           <a className="btn btn-secondary" href={APPLICATIONS_CSV_URL} download>
             Export CSV
           </a>
+          <Link className="btn" to="/admin/review">
+            Review the queue
+          </Link>
         </>
       }
       list={applications}
@@ -198,41 +154,17 @@ export function ApplicationsPage() {
       }
       empty={<p className="empty-state">No applications{status ? ` with status ${status}` : ''} yet.</p>}
       pager={list.pager(APPLICATIONS_PAGE_SIZE)}
-      dialog={
-        decisions.dialog ?? (viewing && <ApplicationModal application={viewing} onClose={() => setViewing(null)} />)
-      }
+      dialog={decisions.dialog}
     >
       {(rows) => (
         <ul className="card-grid">
           {rows.map((application) => (
-            <li key={application.id} className="card stack">
-              <div className="row">
-                {application.status === 'pending' && (
-                  <input
-                    type="checkbox"
-                    className="select-box"
-                    aria-label={`Select the application of ${application.user.intra_login}`}
-                    checked={selected.has(application.id)}
-                    onChange={() => toggle(application)}
-                  />
-                )}
-                <Avatar name={application.user.intra_login} imageUrl={application.user.image_url} />
-                <div className="person-name">
-                  <strong>{application.user.intra_login}</strong>
-                  <div className="row badges">
-                    <span className={STATUS_BADGE[application.status]}>{application.status}</span>
-                    <span className="badge">{application.experience_level}</span>
-                  </div>
-                </div>
-              </div>
-              <p className="clamp-3">{application.motivation}</p>
-              <p className="muted">Sent {formatDate(application.created_at)}</p>
-              <div className="row">
-                <button type="button" className="btn btn-secondary btn-small" onClick={() => setViewing(application)}>
-                  View
-                </button>
-              </div>
-            </li>
+            <ApplicationCard
+              key={application.id}
+              application={application}
+              selected={selected.has(application.id)}
+              onToggle={() => toggle(application)}
+            />
           ))}
         </ul>
       )}

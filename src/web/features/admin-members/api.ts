@@ -47,7 +47,9 @@ export function useMemberChange() {
           return call(routes.deleteMember, { params });
       }
     },
-    [memberKeys.all],
+    // Every admin list: a role change is also the final decision on an application (its stage,
+    // its history), and a deletion takes the person's application away.
+    [adminKeys.all],
   );
 }
 

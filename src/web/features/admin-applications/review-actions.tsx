@@ -1,0 +1,137 @@
+import type { Ref } from 'react';
+import { VOTE_COMMENT_MAX, type ApplicationDetail, type Vote } from '../../../contract/applications';
+import { KeyButton, Panel } from './review-sections';
+
+/** What the Decision panel's buttons and keys ask for; the screen names the decision of the stage. */
+export type Choice = 'approve' | 'decline';
+
+const VOTE_BUTTONS: readonly { vote: Vote; label: string }[] = [
+  { vote: 'yes', label: 'Vote yes' },
+  { vote: 'no', label: 'Vote no' },
+  { vote: 'abstain', label: 'Abstain' },
+];
+
+type VotePanelProps = {
+  application: ApplicationDetail;
+  mine: Vote | null;
+  comment: string;
+  onComment: (comment: string) => void;
+  onVote: (vote: Vote) => void;
+  saving: boolean;
+  headingRef: Ref<HTMLHeadingElement>;
+  commentRef: Ref<HTMLTextAreaElement>;
+};
+
+/** This admin's vote on the open decision, with an optional comment sent along. */
+export function VotePanel({ headingRef, commentRef, ...props }: VotePanelProps) {
+  const { application } = props;
+  return (
+    <Panel id="review-vote" title="Your vote" headingRef={headingRef}>
+      {application.stage === null ? (
+        <p className="muted">Votes are closed: no decision is open on this application.</p>
+      ) : (
+        <>
+          <p className="muted">
+            {application.stage === 'review'
+              ? 'The board votes on the application; votes advise, the decision is separate.'
+              : 'The board votes on the final decision: making the candidate a member.'}
+          </p>
+          <div className="field">
+            <label htmlFor="review-comment">Comment (optional, sent with your vote)</label>
+            <textarea
+              id="review-comment"
+              ref={commentRef}
+              value={props.comment}
+              maxLength={VOTE_COMMENT_MAX}
+              aria-describedby="review-comment-hint"
+              onChange={(event) => props.onComment(event.target.value)}
+            />
+            <p className="hint" id="review-comment-hint">
+              Press Escape to leave the box, then a vote key.
+            </p>
+          </div>
+          <div className="row" role="group" aria-label="Vote">
+            {VOTE_BUTTONS.map(({ vote, label }) => (
+              <KeyButton
+                key={vote}
+                action={vote}
+                pressed={props.mine === vote}
+                disabled={props.saving}
+                onClick={() => props.onVote(vote)}
+              >
+                {label}
+              </KeyButton>
+            ))}
+          </div>
+        </>
+      )}
+    </Panel>
+  );
+}
+
+const DECIDED: Record<ApplicationDetail['status'], string> = {
+  pending: 'Waiting for the review.',
+  approved: 'Approved: the candidate is on the journey. The final decision opens at the board approval step.',
+  declined: 'Declined.',
+};
+
+type DecisionPanelProps = {
+  application: ApplicationDetail;
+  note: string;
+  onNote: (note: string) => void;
+  onDecide: (choice: Choice) => void;
+  saving: boolean;
+  headingRef: Ref<HTMLHeadingElement>;
+};
+
+/** The decision open on the application: the review, or the final decision at step 3. */
+export function DecisionPanel({ headingRef, ...props }: DecisionPanelProps) {
+  const { application } = props;
+  const final = application.stage === 'final';
+  return (
+    <Panel id="review-decision" title="Decision" headingRef={headingRef}>
+      {application.stage === null ? (
+        <p>{application.journey.step === 4 ? 'The candidate is a member.' : DECIDED[application.status]}</p>
+      ) : (
+        <>
+          <p className="muted">
+            {final
+              ? 'Final decision: approving makes the candidate a member; declining ends the application.'
+              : 'Approving starts the challenges; declining ends the application. The candidate is emailed.'}
+          </p>
+          <div className="field">
+            <label htmlFor="review-note">
+              {final
+                ? 'Note to the candidate (optional, sent with a decline)'
+                : "Note to the candidate (optional, sent with the decision's email)"}
+            </label>
+            <textarea
+              id="review-note"
+              value={props.note}
+              maxLength={2000}
+              onChange={(event) => props.onNote(event.target.value)}
+            />
+          </div>
+          <div className="row">
+            <KeyButton
+              action="approve"
+              className="btn"
+              disabled={props.saving}
+              onClick={() => props.onDecide('approve')}
+            >
+              {final ? 'Approve as member' : 'Approve'}
+            </KeyButton>
+            <KeyButton
+              action="decline"
+              className="btn btn-danger"
+              disabled={props.saving}
+              onClick={() => props.onDecide('decline')}
+            >
+              Decline
+            </KeyButton>
+          </div>
+        </>
+      )}
+    </Panel>
+  );
+}
