@@ -129,6 +129,12 @@ test('an admin reviews three applications with the keyboard only: votes, comment
       await expect(history).toContainText('@admin undid the decision.');
       await expect(admin.getByRole('region', { name: 'Candidate' })).toContainText('pending');
       await expectFocusKept(admin);
+      // The undone decision's mail never reached the outbox's list: only the "received" one is there.
+      const outbox = await (await admin.request.get('/dev/mail')).text();
+      const toCandidate = outbox.split('<article').filter((mail) => mail.includes(`${step.who.login}@`));
+      expect(toCandidate.map((mail) => mail.match(/<h2[^>]*>([^<]*)<\/h2>/)?.[1])).toEqual([
+        'We received your application',
+      ]);
       await admin.keyboard.press(step.decide);
       await admin.keyboard.press('Enter');
       await expect(admin.getByRole('region', { name: 'Candidate' })).toContainText('declined');
