@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertChallenge } from '#test/server/challenges.fixtures';
+import { seatAfterHackathon } from '#test/server/journey.fixtures';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 
@@ -59,35 +60,7 @@ describe('the board reviewing together', () => {
       .select('user_id')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const at = clock.now().toISOString();
-    const hoursAgo = (hours: number) => new Date(clock.now().getTime() - hours * 3600_000).toISOString();
-    const event = await db
-      .insertInto('hackathon_events')
-      .values({
-        name: `Hackathon ${id}`,
-        description: null,
-        location: null,
-        start_at: hoursAgo(24),
-        end_at: hoursAgo(1),
-        max_teams: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const team = await db
-      .insertInto('teams')
-      .values({ event_id: event.id, name: `Team ${id}`, hackathon_xp: null, created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('hackathon_registrations')
-      .values({ user_id, event_id: event.id, status: 'assigned', created_at: at })
-      .execute();
-    await db
-      .insertInto('team_members')
-      .values({ team_id: team.id, event_id: event.id, user_id, created_at: at })
-      .execute();
+    await seatAfterHackathon(db, clock.now(), user_id);
   }
 
   const IDENTITY = { intra_login: null, first_name: null, last_name: null, email: null, image_url: null };
