@@ -94,6 +94,30 @@ test('the Settings page shows the server refusal in a banner and beside the fiel
   await admin.context().close();
 });
 
+test('leaving the Settings page with unsaved changes asks first: stay keeps them, leave drops them', async ({
+  browser,
+}) => {
+  const admin = await asAdmin(browser);
+  await admin.goto('/admin/settings');
+  const phone = admin.getByLabel('Phone');
+  const saved = await phone.inputValue();
+  await phone.fill('+212 600 000 002');
+  const overview = admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Overview' });
+  await overview.click();
+  const ask = admin.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(ask).toContainText('Your changes to the settings are not saved');
+  await ask.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(admin).toHaveURL(/\/admin\/settings$/);
+  await expect(phone).toHaveValue('+212 600 000 002');
+
+  await overview.click();
+  await ask.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(admin).toHaveURL(/\/admin\/overview$/);
+  await admin.goto('/admin/settings');
+  await expect(admin.getByLabel('Phone')).toHaveValue(saved);
+  await admin.context().close();
+});
+
 test('a sponsor added on the Settings page shows on the landing, and removing it takes it away', async ({
   browser,
 }) => {

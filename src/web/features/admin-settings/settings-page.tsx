@@ -10,6 +10,7 @@ import {
 } from '../../../contract/settings';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadError } from '../../components/load-error';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes';
 import { Field } from '../../components/field';
 import { Spinner } from '../../components/loading-screen';
 import { contractResolver, showServerErrors, useFocusFirstError } from '../../lib/form';
@@ -275,6 +276,10 @@ function SettingsForm({ saved }: { saved: Settings }) {
         {editableList('sponsors', 'sponsor', SPONSOR_COLUMNS, MAX_SPONSORS, { name: '', logo_url: '', url: '' })}
       </Section>
 
+      <UnsavedChangesGuard
+        dirty={dirty && !save.isPending}
+        what="Your changes to the settings are not saved: they will be lost if you leave this page."
+      />
       <div className="settings-actions">
         <p className="settings-status" role="status">
           {notice ?? (dirty ? 'Unsaved changes' : '')}
