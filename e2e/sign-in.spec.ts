@@ -109,4 +109,15 @@ test('the mobile menu opens with the nav items and Join Now @phone', async ({ pa
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Apply' }).last()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Join Now' })).toBeHidden();
+
+  // The account menu opens inside the screen, whatever sits beside the avatar.
+  await page.goto('/apply');
+  await expect(page.getByRole('navigation', { name: 'Application progress' })).toBeVisible();
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  const panel = page.locator('.user-menu-panel');
+  const box = (await panel.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  await page.screenshot({ path: test.info().outputPath('tracker-menu-phone.png') });
 });
