@@ -74,6 +74,24 @@ test('an approval is confirmed, then undone: the application is pending again an
   await admin.context().close();
 });
 
+test('a bulk decline names everyone it declines, and one Undo puts them all back to pending', async ({ browser }) => {
+  const logins = [await candidate(browser, 'bulk'), await candidate(browser, 'bulk')];
+  const admin = await asAdmin(browser);
+  await admin.goto('/admin/applications?status=pending');
+  for (const login of logins) await admin.getByLabel(`Select the application of ${login}`).check();
+  await admin.getByRole('button', { name: 'Decline selected' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Decline 2 applications?' });
+  await expect(confirm).toContainText(`The candidates: @${logins[0]} and @${logins[1]}.`);
+  await confirm.getByRole('button', { name: 'Decline 2' }).click();
+  const toast = admin.getByRole('status').filter({ hasText: 'Declined: 2 applications.' });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'The decline of 2 applications is undone.' })).toBeVisible();
+  const pending = await (await admin.request.get('/api/admin/applications?status=pending&limit=100')).json();
+  const names = pending.data.map((application: { user: { intra_login: string } }) => application.user.intra_login);
+  expect(names).toEqual(expect.arrayContaining(logins));
+  await admin.context().close();
+});
+
 test('a ban names the person and the consequence, Cancel changes nothing, and the ban can be undone', async ({
   browser,
 }) => {
