@@ -12,6 +12,7 @@ export const AUDIT_ENTITY_TYPES = [
   'club_event',
   'hackathon_event',
   'hackathon_registration',
+  'mail_template',
   'maintenance',
   'message',
   'project',

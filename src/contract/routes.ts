@@ -6,6 +6,7 @@ import type * as challenges from './challenges';
 import type * as clubEvents from './club-events';
 import type * as hackathon from './hackathon';
 import type * as maintenance from './maintenance';
+import type * as mailTemplates from './mail-templates';
 import type * as members from './members';
 import type * as messages from './messages';
 import type * as overview from './overview';
@@ -182,6 +183,13 @@ export const routes = {
   sendMessage: post<Out<typeof messages.sentMessageSchema>, messages.MessageInput>()('/admin/messages'),
   sentMessages: get<Out<typeof messages.adminMessageListSchema>, Query<typeof messages.adminMessageListQuerySchema>>()(
     '/admin/messages',
+  ),
+
+  mailTemplates: get<Out<typeof mailTemplates.mailTemplateListSchema>>()('/admin/mail-templates'),
+  saveMailTemplate: put<mailTemplates.MailTemplate, mailTemplates.MailTemplateInput>()('/admin/mail-templates/:key'),
+  restoreMailTemplate: del<mailTemplates.MailTemplate>()('/admin/mail-templates/:key'),
+  previewMailTemplate: post<mailTemplates.MailPreview, mailTemplates.MailTemplateInput>()(
+    '/admin/mail-templates/:key/preview',
   ),
 
   webhooks: get<Out<typeof webhooks.webhookListSchema>>()('/admin/webhooks'),

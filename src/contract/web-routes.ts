@@ -25,6 +25,7 @@ export const WEB_ROUTES = [
   '/admin/projects',
   '/admin/messages',
   '/admin/webhooks',
+  '/admin/emails',
 ] as const;
 
 const PATTERNS = WEB_ROUTES.map((route) => new RegExp(`^${route.replace(/:id/g, '[1-9][0-9]{0,15}')}$`));

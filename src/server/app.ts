@@ -21,6 +21,7 @@ import { registerHackathonRoutes } from './modules/hackathon/hackathon.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerDevMailRoutes } from './modules/mail/dev-mail.routes';
 import { createMailOutbox } from './modules/mail/mail-outbox';
+import { registerMailTemplateRoutes } from './modules/mail/mail-templates.routes';
 import { registerMessageRoutes } from './modules/messages/messages.routes';
 import { registerMaintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import {
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOverviewRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerMessageRoutes(app, deps);
+  registerMailTemplateRoutes(app, deps);
   if (config.devIntra) {
     // Its own context, so that its form-encoded parser serves no JSON route.
     await app.register(async (scope) => registerDevIntra(scope as App, deps));

@@ -218,6 +218,27 @@ const ROUTES: Row[] = [
     url: '/api/messages/{message}/read',
     expect: signedIn({ applicant: 204, member: 404, admin: 404 }),
   },
+  { method: 'GET', path: '/api/admin/mail-templates', expect: ADMIN },
+  {
+    method: 'PUT',
+    path: '/api/admin/mail-templates/:key',
+    url: '/api/admin/mail-templates/application_declined',
+    body: { subject: 'About your application', body: 'Dear {{name}}, not this time.' },
+    expect: ADMIN,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/mail-templates/:key',
+    url: '/api/admin/mail-templates/application_declined',
+    expect: ADMIN,
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/mail-templates/:key/preview',
+    url: '/api/admin/mail-templates/application_declined/preview',
+    body: { subject: 'About your application', body: 'Dear {{name}}, not this time.' },
+    expect: ADMIN,
+  },
   { method: 'GET', path: '/api/admin/webhooks', expect: ADMIN },
   {
     method: 'POST',

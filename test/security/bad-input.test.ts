@@ -110,6 +110,14 @@ const VALID: Record<string, { url?: string; query?: string; body?: unknown; as?:
       },
     },
   },
+  'PUT /api/admin/mail-templates/:key': {
+    url: '/api/admin/mail-templates/challenge_declined',
+    body: { subject: 'Try again: {{challenge_title}}', body: '{{#feedback}}\n> {{feedback}}\n{{/feedback}}' },
+  },
+  'POST /api/admin/mail-templates/:key/preview': {
+    url: '/api/admin/mail-templates/team_assigned/preview',
+    body: { subject: 'Team {{team_name}}', body: '- {{teammates}}' },
+  },
   'POST /api/challenges/admin/challenges': {
     body: {
       title: 'Traffic light',

@@ -12,6 +12,7 @@ import * as webhooks from './migrations/0011-webhooks';
 import * as applicationVotes from './migrations/0012-application-votes';
 import * as messages from './migrations/0013-messages';
 import * as heldMessages from './migrations/0014-held-messages';
+import * as mailTemplates from './migrations/0015-mail-templates';
 import * as challengeDeadlines from './migrations/0016-challenge-deadlines';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0012-application-votes': applicationVotes,
   '0013-messages': messages,
   '0014-held-messages': heldMessages,
+  '0015-mail-templates': mailTemplates,
   '0016-challenge-deadlines': challengeDeadlines,
 };
 

@@ -308,6 +308,16 @@ export interface MessageRecipientsTable {
   read_at: Timestamp | null;
 }
 
+/** The board's saved wording of a notification email (decision 0120); no row: the default. */
+export interface MailTemplatesTable {
+  key: string;
+  locale: Generated<string>;
+  subject: string;
+  body: string;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -332,6 +342,7 @@ export interface DB {
   webhook_attempts: WebhookAttemptsTable;
   messages: MessagesTable;
   message_recipients: MessageRecipientsTable;
+  mail_templates: MailTemplatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -49,6 +49,16 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   'GET /api/admin/messages': ['listSentMessages', 'The messages the board has sent'],
   'GET /api/messages/me': ['listMyMessages', 'My messages from the board, newest first, with the unread count'],
   'PUT /api/messages/{id}/read': ['markMessageRead', 'Mark one of my messages read'],
+  'GET /api/admin/mail-templates': [
+    'listMailTemplates',
+    'Every notification email: its wording in force and the placeholders it knows',
+  ],
+  'PUT /api/admin/mail-templates/{key}': ['saveMailTemplate', "Save the board's wording of a notification email"],
+  'DELETE /api/admin/mail-templates/{key}': ['restoreMailTemplate', 'Put the default wording of an email back'],
+  'POST /api/admin/mail-templates/{key}/preview': [
+    'previewMailTemplate',
+    'Render a wording for a sample candidate, as it would be sent (nothing saved)',
+  ],
   'GET /api/admin/webhooks': ['listWebhooks', "The board's webhooks"],
   'POST /api/admin/webhooks': ['createWebhook', 'Add a webhook (its signing secret is shown once)'],
   'DELETE /api/admin/webhooks/{id}': ['deleteWebhook', 'Delete a webhook and its deliveries'],

@@ -22,7 +22,7 @@ import {
   applicationDeclinedMail,
   applicationReceivedMail,
   finalDeclinedMail,
-  type Compose,
+  type Notification,
 } from '../mail/mail-templates';
 import { readSetting } from '../settings/settings.repository';
 import {
@@ -58,7 +58,7 @@ export function createApplicationsService(deps: Deps) {
     from: ApplicationStatus,
     challenges: number,
     now: Date,
-  ): Promise<Compose> {
+  ): Promise<Notification> {
     if (input.status === 'declined') {
       return from === 'approved'
         ? finalDeclinedMail({ notes: input.review_notes })

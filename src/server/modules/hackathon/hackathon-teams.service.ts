@@ -9,7 +9,7 @@ import type { Deps } from '../../deps';
 import { conflict } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { addExperience } from '../users/users.repository';
-import { teamAssignedMail, type Compose } from '../mail/mail-templates';
+import { teamAssignedMail } from '../mail/mail-templates';
 import { requireEvent, requireTeam } from './hackathon-events.service';
 import {
   deleteTeam,
@@ -69,11 +69,11 @@ export function createHackathonTeamsService(deps: Deps) {
     at: Date,
   ) {
     const teamOf = new Map(teams.flatMap((team) => team.members.map((m) => [m.user_id, team] as const)));
-    const compose: Compose = (recipient, appUrl) => {
-      const team = teamOf.get(recipient.userId)!;
-      return teamAssignedMail({ team: team.name, event, members: team.members })(recipient, appUrl);
-    };
-    await mail.enqueue(trx, seated, compose, at);
+    const notification = teamAssignedMail((userId) => {
+      const team = teamOf.get(userId)!;
+      return { team: team.name, event, members: team.members };
+    });
+    await mail.enqueue(trx, seated, notification, at);
   }
 
   return {

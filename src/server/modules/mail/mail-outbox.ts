@@ -15,7 +15,9 @@ import {
   listRecentMails,
   markMailSent,
 } from './mail-outbox.repository';
-import type { Compose } from './mail-templates';
+import { DEFAULT_TEMPLATES } from './mail-defaults';
+import { composeMail, type Notification, type TemplateText } from './mail-templates';
+import { findSavedTemplate } from './mail-templates.repository';
 
 /** After this many attempts a mail is given up (status `failed`): about 8.5 hours of retries. */
 export const MAX_ATTEMPTS = 10;
@@ -35,11 +37,12 @@ export type MailOutbox = {
   /** Whether mails are sent (SMTP_URL is set) or only kept in the outbox for /dev/mail. */
   readonly delivering: boolean;
   /**
-   * Writes one mail per user, composed for that user, in the caller's transaction: it is sent
-   * only if that transaction commits. Users without an email address get none. Call `kick()`
+   * Writes one mail per user, composed for that user with the wording in force (the board's
+   * saved template, or the default), in the caller's transaction: it is sent only if that
+   * transaction commits. Users without an email address get none. Call `kick()`
    * once the transaction has committed. A decision's mails wait out its `hold` (decision 0119).
    */
-  enqueue(trx: Executor, userIds: number[], compose: Compose, at: Date, hold?: Hold): Promise<number>;
+  enqueue(trx: Executor, userIds: number[], notification: Notification, at: Date, hold?: Hold): Promise<number>;
   /** Deletes, in the caller's transaction, the mails held for `key` that have not gone out. */
   withdraw(trx: Executor, key: string, now: Date): Promise<number>;
   /** The latest mails written, newest first (for /dev/mail). */
@@ -127,14 +130,21 @@ export function createMailOutbox(deps: OutboxDeps): MailOutbox {
 
     recent: (limit) => listRecentMails(db, limit),
 
-    async enqueue(trx, userIds, compose, at, hold) {
+    async enqueue(trx, userIds, notification, at, hold) {
       if (userIds.length === 0) return 0;
       const recipients = await findRecipients(trx, [...new Set(userIds)]);
+      if (recipients.length === 0) return 0;
+      const template: TemplateText =
+        notification.kind === 'board_message'
+          ? notification
+          : ((await findSavedTemplate(trx, notification.kind)) ?? DEFAULT_TEMPLATES[notification.kind]);
       const iso = at.toISOString();
       await insertMails(
         trx,
         recipients.map((user) => {
-          const content = compose(
+          const content = composeMail(
+            notification,
+            template,
             { userId: user.id, email: user.email, name: user.first_name?.trim() || user.intra_login },
             config.publicUrl,
           );

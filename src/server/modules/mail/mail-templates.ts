@@ -1,42 +1,33 @@
-import { markup, paragraphs, type SafeHtml } from './html';
-import { renderMarkdown } from './markdown';
+import { MAIL_TEMPLATES, type MailTemplateKey } from '../../../contract/mail-templates';
+import { markup } from './html';
+import { mailHtml, mailText, oneLine, renderMarkdownWithValues, renderTextWithValues } from './mail-layout';
+import { parseTemplate, type Values } from './template';
 
 /**
- * Every notification email of the app, in plain English. A template describes its content
- * once, as blocks; `renderMail` makes the text part and the HTML part from the same blocks, and
- * escapes every value in the HTML one, so nothing a person typed (a name, a team name, feedback)
- * is ever read as markup.
+ * Every notification email of the app. Each is a template (a subject and a Markdown body with
+ * `{{placeholders}}`, the board's saved version or the club's default, mail-defaults.ts) and
+ * the values of its placeholders; `composeMail` fills one in for one recipient. Values are
+ * never read as Markdown or HTML, so nothing a person typed (a name, a team name, feedback)
+ * can become markup (docs/decisions/0120-mail-templates.md).
  */
 
-export type MailKind =
-  | 'application_received'
-  | 'application_approved'
-  | 'application_declined'
-  | 'final_declined'
-  | 'challenge_validated'
-  | 'challenge_declined'
-  | 'team_assigned'
-  | 'welcome'
-  | 'deadline_changed'
-  | 'board_message';
+export type MailKind = MailTemplateKey | 'board_message';
 
 /** Whom a mail goes to, as the outbox reads it from the users table. */
 export type Recipient = { userId: number; email: string; name: string };
 
 export type MailContent = { kind: MailKind; subject: string; text: string; html: string };
 
-/** Builds one recipient's mail; `appUrl` is config.publicUrl, for the links back to the app. */
-export type Compose = (recipient: Recipient, appUrl: string) => MailContent;
+export type TemplateText = { subject: string; body: string };
 
-type Block =
-  | string
-  | { label: string; quote: string }
-  | { label: string; list: string[] }
-  | { action: string; path: string }
-  /** Markdown the board wrote: its source as the text part, its rendering in the HTML part. */
-  | { markdown: string };
-
-const CLUB = '1337 Robotics Club';
+/**
+ * A notification to write, before its recipients are known: a template's key and the values of
+ * its placeholders for each recipient (`name` and `app_url` are added for every mail), or a
+ * message of the board, whose subject and Markdown body are its own words.
+ */
+export type Notification =
+  | { kind: MailTemplateKey; values: (recipient: Recipient) => Values }
+  | { kind: 'board_message'; subject: string; body: string };
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
   weekday: 'long',
@@ -53,184 +44,90 @@ export function formatMoment(iso: string): string {
   return `${DATE_FORMAT.format(new Date(iso))} UTC`;
 }
 
-/** A header must stay on one line whatever a title holds. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-function renderText(heading: string, blocks: Block[], appUrl: string): string {
-  const parts = [heading];
-  for (const block of blocks) {
-    if (typeof block === 'string') parts.push(block);
-    else if ('markdown' in block) parts.push(block.markdown.trim());
-    else if ('quote' in block)
-      parts.push(
-        `${block.label}:\n${block.quote
-          .trim()
-          .split(/\r?\n/)
-          .map((line) => `  > ${line}`.trimEnd())
-          .join('\n')}`,
-      );
-    else if ('list' in block) parts.push(`${block.label}:\n${block.list.map((item) => `  - ${item}`).join('\n')}`);
-    else parts.push(`${block.action}: ${appUrl}${block.path}`);
-  }
-  parts.push(`The board of the ${CLUB}\n${appUrl}`);
-  return `${parts.join('\n\n')}\n`;
-}
-
-const TEXT_STYLE = 'margin:0 0 16px;';
-
-function renderBlock(block: Block, appUrl: string): SafeHtml {
-  if (typeof block === 'string') return markup`<p style="${TEXT_STYLE}">${block}</p>\n`;
-  if ('markdown' in block) return markup`<div>${renderMarkdown(block.markdown)}</div>\n`;
-  if ('quote' in block) {
-    return markup`<p style="margin:0 0 6px;font-weight:700;">${block.label}</p>
-<div style="margin:0 0 16px;padding:12px 16px;background:#eef3f6;border-left:4px solid #00babc;">
-${paragraphs(block.quote, 'margin:0 0 8px;')}
-</div>
-`;
-  }
-  if ('list' in block) {
-    return markup`<p style="margin:0 0 6px;font-weight:700;">${block.label}</p>
-<ul style="margin:0 0 16px;padding-left:20px;">
-${block.list.map((item) => markup`<li>${item}</li>\n`)}</ul>
-`;
-  }
-  const button =
-    'display:inline-block;padding:10px 18px;border-radius:6px;background:#00babc;color:#06282a;font-weight:700;text-decoration:none;';
-  return markup`<p style="margin:24px 0;"><a href="${appUrl}${block.path}" style="${button}">${block.action}</a></p>
-`;
-}
-
-const PAGE_STYLE =
-  'max-width:560px;margin:0 auto;padding:24px;background:#ffffff;color:#1b232b;' +
-  'font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;';
-
-function renderHtml(subject: string, heading: string, blocks: Block[], appUrl: string): string {
-  return markup`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${subject}</title>
-</head>
-<body style="margin:0;padding:0;background:#f4f6f8;">
-<div style="${PAGE_STYLE}">
-<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">${heading}</h1>
-${blocks.map((block) => renderBlock(block, appUrl))}<p style="margin:24px 0 0;color:#4a5560;font-size:14px;">The board of the ${CLUB}<br><a href="${appUrl}" style="color:#006f71;">${appUrl}</a></p>
-</div>
-</body>
-</html>
-`.value;
-}
-
-function mail(kind: MailKind, subject: string, heading: string, blocks: Block[], appUrl: string): MailContent {
+/** A template filled in with its values: the subject, the text part and the HTML part. */
+export function renderTemplate(key: MailTemplateKey, template: TemplateText, values: Values): MailContent {
+  const known = MAIL_TEMPLATES[key].placeholders;
+  const subject = oneLine(renderTextWithValues(parseTemplate(template.subject, known), values));
+  const body = parseTemplate(template.body, known);
   return {
-    kind,
-    subject: oneLine(subject),
-    text: renderText(heading, blocks, appUrl),
-    html: renderHtml(oneLine(subject), heading, blocks, appUrl),
+    kind: key,
+    subject,
+    text: mailText(renderTextWithValues(body, values), values.app_url ?? ''),
+    html: mailHtml(subject, renderMarkdownWithValues(body, values), values.app_url ?? ''),
   };
 }
 
-const TRACKER: Block = { action: 'Open your application tracker', path: '/apply' };
-const notesBlock = (notes: string | null | undefined): Block[] =>
-  notes?.trim() ? [{ label: 'A note from the board', quote: notes }] : [];
+/** One recipient's mail; `template` is the wording in force for a templated notification. */
+export function composeMail(
+  notification: Notification,
+  template: TemplateText,
+  recipient: Recipient,
+  appUrl: string,
+): MailContent {
+  if (notification.kind === 'board_message') return boardMessage(notification, appUrl);
+  return renderTemplate(notification.kind, template, {
+    ...notification.values(recipient),
+    name: recipient.name,
+    app_url: appUrl,
+  });
+}
 
-export const applicationReceivedMail = (): Compose => (r, appUrl) =>
-  mail(
-    'application_received',
-    'We received your application',
-    `Thank you for applying, ${r.name}!`,
-    [
-      `Your application to the ${CLUB} has arrived. The board reviews applications within 3-5 business days, and we will email you its decision.`,
-      'Until then you can still edit your application from your tracker.',
-      TRACKER,
-    ],
-    appUrl,
-  );
+const TRACKER_LINK = (appUrl: string) => `[Open your application tracker](${appUrl}/apply)`;
 
-export const applicationApprovedMail =
-  (facts: { challenges: number; deadlineAt: string | null; notes?: string | null }): Compose =>
-  (r, appUrl) =>
-    mail(
-      'application_approved',
-      'Your application is approved: the challenges begin',
-      `Welcome to the challenges, ${r.name}!`,
-      [
-        `Good news: the board approved your application to the ${CLUB}.`,
-        facts.challenges > 0
-          ? `Your next step is ${facts.challenges === 1 ? 'one Tinkercad challenge' : `${facts.challenges} Tinkercad challenges`}. Each has up to four exercises worth 25 XP each; submit a challenge for review when its exercises are done.`
-          : 'Your next step is the Tinkercad challenges: they will appear on your tracker as soon as the board publishes them.',
-        ...(facts.deadlineAt ? [`Complete them by ${formatMoment(facts.deadlineAt)}.`] : []),
-        ...notesBlock(facts.notes),
-        { action: 'See your challenges', path: '/apply' },
-      ],
-      appUrl,
-    );
+/** A message from the board to a group: its subject as the heading, its Markdown as written. */
+function boardMessage(message: { subject: string; body: string }, appUrl: string): MailContent {
+  const subject = oneLine(message.subject);
+  const body = { nodes: [message.body.trim(), '\n\n', TRACKER_LINK(appUrl)], problems: [], names: new Set<string>() };
+  const heading = markup`<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">${subject}</h1>\n`;
+  return {
+    kind: 'board_message',
+    subject,
+    text: mailText(`${subject}\n\n${renderTextWithValues(body, {})}`, appUrl),
+    html: mailHtml(subject, markup`${heading}${renderMarkdownWithValues(body, {})}`, appUrl),
+  };
+}
 
-export const applicationDeclinedMail =
-  (facts: { notes?: string | null }): Compose =>
-  (r, appUrl) =>
-    mail(
-      'application_declined',
-      `About your application to the ${CLUB}`,
-      `Thank you for applying, ${r.name}`,
-      [
-        'The board has read your application and decided not to move forward with it this time.',
-        ...notesBlock(facts.notes),
-        'This is no judgement of what you can become: keep building, keep learning, and keep an eye on the club’s public events.',
-        TRACKER,
-      ],
-      appUrl,
-    );
+const notes = (text: string | null | undefined) => text?.trim() ?? '';
+
+export const applicationReceivedMail = (): Notification => ({ kind: 'application_received', values: () => ({}) });
+
+export const applicationApprovedMail = (facts: {
+  challenges: number;
+  deadlineAt: string | null;
+  notes?: string | null;
+}): Notification => ({
+  kind: 'application_approved',
+  values: () => ({
+    challenge_count: String(facts.challenges),
+    deadline: facts.deadlineAt ? formatMoment(facts.deadlineAt) : '',
+    review_notes: notes(facts.notes),
+  }),
+});
+
+export const applicationDeclinedMail = (facts: { notes?: string | null }): Notification => ({
+  kind: 'application_declined',
+  values: () => ({ review_notes: notes(facts.notes) }),
+});
 
 /** The board's "no" after the hackathon: worded apart from the first review's decline. */
-export const finalDeclinedMail =
-  (facts: { notes?: string | null }): Compose =>
-  (r, appUrl) =>
-    mail(
-      'final_declined',
-      'The board’s final decision',
-      `Thank you for everything you built, ${r.name}`,
-      [
-        `You completed the challenges and the hackathon, and the board has now made its final review. We are sorry to tell you that you have not been selected as a member of the ${CLUB} this time.`,
-        ...notesBlock(facts.notes),
-        'The skills you showed in the challenges and at the hackathon are yours to keep. We hope to see you at the club’s public events.',
-        TRACKER,
-      ],
-      appUrl,
-    );
+export const finalDeclinedMail = (facts: { notes?: string | null }): Notification => ({
+  kind: 'final_declined',
+  values: () => ({ review_notes: notes(facts.notes) }),
+});
 
-export const challengeValidatedMail =
-  (facts: { challenge: string; awardedXp: number; feedback?: string | null }): Compose =>
-  (r, appUrl) =>
-    mail(
-      'challenge_validated',
-      `Challenge validated: ${facts.challenge}`,
-      `Well done, ${r.name}!`,
-      [
-        `The board validated your challenge “${facts.challenge}” and awarded you ${facts.awardedXp} XP.`,
-        ...(facts.feedback?.trim() ? [{ label: 'Feedback from the board', quote: facts.feedback }] : []),
-        'Once all your challenges are validated, the hackathon is next.',
-        { action: 'See your progress', path: '/apply' },
-      ],
-      appUrl,
-    );
+export const challengeValidatedMail = (facts: {
+  challenge: string;
+  awardedXp: number;
+  feedback?: string | null;
+}): Notification => ({
+  kind: 'challenge_validated',
+  values: () => ({ challenge_title: facts.challenge, xp: String(facts.awardedXp), feedback: notes(facts.feedback) }),
+});
 
-export const challengeDeclinedMail =
-  (facts: { challenge: string; feedback: string }): Compose =>
-  (r, appUrl) =>
-    mail(
-      'challenge_declined',
-      `Your challenge needs another try: ${facts.challenge}`,
-      `Not quite there yet, ${r.name}`,
-      [
-        `The board reviewed your challenge “${facts.challenge}” and declined it for now.`,
-        { label: 'Feedback from the board', quote: facts.feedback },
-        'Start the challenge again from your tracker, fix what the feedback points out, and submit it for review before your deadline. Your links and exercises are kept.',
-        { action: 'Open your challenges', path: '/apply' },
-      ],
-      appUrl,
-    );
+export const challengeDeclinedMail = (facts: { challenge: string; feedback: string }): Notification => ({
+  kind: 'challenge_declined',
+  values: () => ({ challenge_title: facts.challenge, feedback: notes(facts.feedback) }),
+});
 
 export type TeamFacts = {
   team: string;
@@ -238,58 +135,34 @@ export type TeamFacts = {
   members: { user_id: number; intra_login: string }[];
 };
 
-export const teamAssignedMail =
-  (facts: TeamFacts): Compose =>
-  (r, appUrl) => {
-    const teammates = facts.members.filter((m) => m.user_id !== r.userId).map((m) => m.intra_login);
-    const where = facts.event.location ? ` at ${facts.event.location}` : '';
-    return mail(
-      'team_assigned',
-      `Your hackathon team: ${facts.team}`,
-      `You are in ${facts.team}, ${r.name}!`,
-      [
-        `You have been placed in ${facts.team} for ${facts.event.name}, which starts on ${formatMoment(facts.event.start_at)}${where}.`,
-        teammates.length > 0
-          ? { label: 'Your teammates', list: teammates }
-          : 'You are the only member of the team so far: the board may add teammates later.',
-        'The hackathon lasts 24 hours; senior and board members judge the projects. See you there!',
-        { action: 'See your team', path: '/apply' },
-      ],
-      appUrl,
-    );
-  };
+/** The "you are in a team" mail; `teamOf` answers each recipient's team (mails of several teams go at once). */
+export const teamAssignedMail = (teamOf: (userId: number) => TeamFacts): Notification => ({
+  kind: 'team_assigned',
+  values: (recipient) => {
+    const facts = teamOf(recipient.userId);
+    return {
+      team_name: facts.team,
+      event_name: facts.event.name,
+      event_start: formatMoment(facts.event.start_at),
+      event_location: facts.event.location?.trim() ?? '',
+      teammates: facts.members
+        .filter((member) => member.user_id !== recipient.userId)
+        .map((member) => member.intra_login)
+        .join('\n'),
+    };
+  },
+});
 
-export const welcomeMail = (): Compose => (r, appUrl) =>
-  mail(
-    'welcome',
-    `Welcome to the ${CLUB}!`,
-    `Congratulations, ${r.name}!`,
-    [
-      `The board has approved you: you are now a member of the ${CLUB}.`,
-      'Thank you for the work you put into the challenges and the hackathon. The board will get in touch about your first club projects and meetings.',
-      { action: 'Open the club app', path: '/apply' },
-    ],
-    appUrl,
-  );
+export const welcomeMail = (): Notification => ({ kind: 'welcome', values: () => ({}) });
 
 /** The board moved the candidate's challenge deadline (docs/product.md#deadline-extensions). */
-export const deadlineChangedMail =
-  (facts: { deadlineAt: string }): Compose =>
-  (r, appUrl) =>
-    mail(
-      'deadline_changed',
-      'Your challenge deadline has changed',
-      `More time for your challenges, ${r.name}`,
-      [
-        `The board has set a new deadline for your challenges: ${formatMoment(facts.deadlineAt)}.`,
-        'Everything you have done so far is kept. Start or finish your challenges and submit them for review before then.',
-        { action: 'Open your challenges', path: '/apply' },
-      ],
-      appUrl,
-    );
+export const deadlineChangedMail = (facts: { deadlineAt: string }): Notification => ({
+  kind: 'deadline_changed',
+  values: () => ({ deadline: formatMoment(facts.deadlineAt) }),
+});
 
 /** A message from the board to a group (its subject and Markdown body as the board wrote them). */
-export const boardMessageMail =
-  (message: { subject: string; body: string }): Compose =>
-  (_r, appUrl) =>
-    mail('board_message', message.subject, message.subject, [{ markdown: message.body }, TRACKER], appUrl);
+export const boardMessageMail = (message: { subject: string; body: string }): Notification => ({
+  kind: 'board_message',
+  ...message,
+});

@@ -149,7 +149,8 @@ describe('mail notifications through a real SMTP server', () => {
       ['bob@student.1337.ma', 'Your application is approved: the challenges begin'],
       ['carol@student.1337.ma', 'About your application to the 1337 Robotics Club'],
     ]);
-    expect(mails[0]!.text).toContain('one Tinkercad challenge');
+    // The count in brackets: a template chooses no plural form (decision 0120).
+    expect(mails[0]!.text).toContain('the Tinkercad challenges (published so far: 1)');
     expect(mails[0]!.text).toContain('Complete them by Monday, 21 December 2026 at 10:00 UTC.');
     expect(mails[1]!.text).toContain('decided not to move forward with it this time');
     expect(mails[1]!.text).toContain('  > Show us a <b>project</b>');

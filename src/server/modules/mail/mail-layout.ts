@@ -1,0 +1,136 @@
+import MarkdownIt from 'markdown-it';
+import type Token from 'markdown-it/lib/token.mjs';
+import { escapeHtml, markup, SafeHtml } from './html';
+import { fill, type Parsed, type Values } from './template';
+
+/**
+ * How a mail looks (docs/decisions/0120-mail-templates.md): its Markdown rendered by markdown-it
+ * with raw HTML off (decision 0116), inline styles on the tags it makes (mail programs drop
+ * style sheets), inside the club's page with its signature. The text part is the same Markdown
+ * with the values filled in.
+ */
+
+export const CLUB = '1337 Robotics Club';
+
+const STYLES: Record<string, string> = {
+  h1: 'margin:0 0 16px;font-size:22px;line-height:1.3;',
+  h2: 'margin:24px 0 12px;font-size:19px;line-height:1.3;',
+  h3: 'margin:20px 0 8px;font-size:17px;line-height:1.3;',
+  p: 'margin:0 0 16px;',
+  blockquote: 'margin:0 0 16px;padding:12px 16px;background:#eef3f6;border-left:4px solid #00babc;',
+  ul: 'margin:0 0 16px;padding-left:20px;',
+  ol: 'margin:0 0 16px;padding-left:20px;',
+  a: 'color:#006f71;',
+  code: 'font-family:Consolas,Menlo,monospace;background:#eef3f6;padding:0 3px;',
+};
+const QUOTED_PARAGRAPH = 'margin:0 0 8px;';
+const BUTTON_PARAGRAPH = 'margin:24px 0;';
+const BUTTON =
+  'display:inline-block;padding:10px 18px;border-radius:6px;background:#00babc;color:#06282a;font-weight:700;text-decoration:none;';
+
+/** A paragraph that holds one link and nothing else: it reads as the mail's button. */
+function isButton(tokens: Token[], at: number): boolean {
+  const inline = tokens[at + 1];
+  const children = inline?.children ?? [];
+  return (
+    tokens[at]!.level === 0 &&
+    inline?.type === 'inline' &&
+    children[0]?.type === 'link_open' &&
+    children[children.length - 1]?.type === 'link_close' &&
+    children.filter((child) => child.type === 'link_open').length === 1
+  );
+}
+
+const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
+markdown.core.ruler.push('mail_styles', (state) => {
+  let quoted = 0;
+  state.tokens.forEach((token, at) => {
+    if (token.type === 'blockquote_open') quoted++;
+    if (token.type === 'blockquote_close') quoted--;
+    if (token.nesting === -1) return;
+    if (token.type === 'paragraph_open' && isButton(state.tokens, at)) {
+      token.attrSet('style', BUTTON_PARAGRAPH);
+      state.tokens[at + 1]!.children![0]!.attrSet('style', BUTTON);
+      return;
+    }
+    const style = token.type === 'paragraph_open' && quoted > 0 ? QUOTED_PARAGRAPH : STYLES[token.tag];
+    if (style && token.type !== 'inline') token.attrSet('style', style);
+    for (const child of token.children ?? []) {
+      const childStyle = STYLES[child.tag];
+      if (childStyle && child.nesting !== -1 && !child.attrGet('style')) child.attrSet('style', childStyle);
+    }
+  });
+});
+
+/** Private-use characters around a number: where a value goes, kept out of Markdown's reach. */
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+const MARKER = /\uE000(\d+)\uE001/g;
+/** The same marker once markdown-it has percent-encoded it in a link's address. */
+const ENCODED_MARKER = /%EE%80%80(\d+)%EE%80%81/g;
+
+/** Values inserted as they are: the app's own address, from the configuration, for links. */
+const LITERAL = new Set(['app_url']);
+
+/**
+ * The HTML of a filled template. Each line of a value stands in the Markdown as a marker, so
+ * that nothing a person typed (a name, feedback) is read as Markdown; once rendered, each marker
+ * becomes its line, escaped. In a link's address a value is percent-encoded, after markdown-it
+ * checked the address, so it can never make a `javascript:` link.
+ */
+export function renderMarkdownWithValues(template: Parsed, values: Values): SafeHtml {
+  const lines: string[] = [];
+  const source = fill(template.nodes, values, (line, name) => {
+    if (LITERAL.has(name) || line === '') return line;
+    lines.push(line);
+    return `${OPEN}${lines.length - 1}${CLOSE}`;
+  });
+  const html = markdown
+    .render(tidy(source))
+    .replace(MARKER, (_, n: string) => escapeHtml(lines[Number(n)] ?? ''))
+    .replace(ENCODED_MARKER, (_, n: string) => escapeHtml(encodeURIComponent(lines[Number(n)] ?? '')));
+  return new SafeHtml(html);
+}
+
+/** Runs of blank lines (sections left out) read as one; no blank line opens or ends the text. */
+const tidy = (text: string) =>
+  text
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+/** The text part: the Markdown filled in, with a link alone on its line written "label: address". */
+export function renderTextWithValues(template: Parsed, values: Values): string {
+  return tidy(fill(template.nodes, values, (line) => line)).replace(
+    /^\[([^\]\n]+)\]\(([^()\s]+)\)$/gm,
+    (_, label: string, address: string) => `${label}: ${address}`,
+  );
+}
+
+/** A header must stay on one line whatever a title holds. */
+export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export function mailText(content: string, appUrl: string): string {
+  return `${content}\n\nThe board of the ${CLUB}\n${appUrl}\n`;
+}
+
+const PAGE_STYLE =
+  'max-width:560px;margin:0 auto;padding:24px;background:#ffffff;color:#1b232b;' +
+  'font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;';
+
+export function mailHtml(subject: string, content: SafeHtml, appUrl: string): string {
+  return markup`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${subject}</title>
+</head>
+<body style="margin:0;padding:0;background:#f4f6f8;">
+<div style="${PAGE_STYLE}">
+${content}<p style="margin:24px 0 0;color:#4a5560;font-size:14px;">The board of the ${CLUB}<br><a href="${appUrl}" style="color:#006f71;">${appUrl}</a></p>
+</div>
+</body>
+</html>
+`.value;
+}

@@ -1,0 +1,129 @@
+import type { z } from 'zod';
+import {
+  MAIL_PLACEHOLDERS,
+  MAIL_TEMPLATES,
+  type MailPreview,
+  type MailTemplate,
+  type MailTemplateKey,
+  type mailTemplateInputSchema,
+} from '../../../contract/mail-templates';
+import type { UserRow } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { badRequest, notFound, type ErrorDetail } from '../../errors';
+import { recordAudit } from '../audit/audit.repository';
+import { DEFAULT_TEMPLATES, sampleValues } from './mail-defaults';
+import { formatMoment, renderTemplate } from './mail-templates';
+import {
+  DEFAULT_LOCALE,
+  deleteSavedTemplate,
+  findSavedTemplate,
+  listSavedTemplates,
+  saveTemplate,
+  type SavedTemplateRow,
+} from './mail-templates.repository';
+import { parseTemplate } from './template';
+
+type Input = z.output<typeof mailTemplateInputSchema>;
+
+function templateKey(key: string): MailTemplateKey {
+  if (!Object.hasOwn(MAIL_TEMPLATES, key)) throw notFound('There is no such email template.');
+  return key as MailTemplateKey;
+}
+
+/**
+ * Refuses a subject or body that uses a placeholder the template does not know, or a section
+ * left open: 400, the first problem as the sentence, each under the field it is in.
+ */
+function checkPlaceholders(key: MailTemplateKey, input: Input): void {
+  const known = MAIL_TEMPLATES[key].placeholders;
+  const details: ErrorDetail[] = (['subject', 'body'] as const).flatMap((field) =>
+    parseTemplate(input[field], known).problems.map((problem) => ({ path: field, message: problem.message })),
+  );
+  if (details.length > 0) throw badRequest(details[0]!.message, 'VALIDATION_FAILED', details);
+}
+
+function view(key: MailTemplateKey, saved: SavedTemplateRow | undefined): MailTemplate {
+  const { title, sent, placeholders } = MAIL_TEMPLATES[key];
+  const text = saved ?? DEFAULT_TEMPLATES[key];
+  return {
+    key,
+    title,
+    sent,
+    subject: text.subject,
+    body: text.body,
+    placeholders: placeholders.map((name) => ({ name, description: MAIL_PLACEHOLDERS[name] })),
+    is_default: !saved,
+    updated_at: saved?.updated_at ?? null,
+    updated_by: saved?.updated_by ?? null,
+  };
+}
+
+/** The board's wording of the notification emails (docs/decisions/0120-mail-templates.md). */
+export function createMailTemplatesService(deps: Deps) {
+  const { db, clock, config } = deps;
+
+  async function one(key: MailTemplateKey): Promise<MailTemplate> {
+    const saved = (await listSavedTemplates(db)).find((row) => row.key === key);
+    return view(key, saved);
+  }
+
+  return {
+    async list(): Promise<{ data: MailTemplate[] }> {
+      const saved = new Map((await listSavedTemplates(db)).map((row) => [row.key, row]));
+      return { data: Object.keys(MAIL_TEMPLATES).map((key) => view(key as MailTemplateKey, saved.get(key))) };
+    },
+
+    /** Saves the board's version, audited with the wording before (the default, or its last save) and after. */
+    async save(rawKey: string, input: Input, admin: UserRow): Promise<MailTemplate> {
+      const key = templateKey(rawKey);
+      checkPlaceholders(key, input);
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const before = (await findSavedTemplate(trx, key)) ?? DEFAULT_TEMPLATES[key];
+        await saveTemplate(trx, { key, ...input, updated_by: admin.id, updated_at: now.toISOString() });
+        await recordAudit(trx, {
+          action: 'mail_template.saved',
+          entity_type: 'mail_template',
+          entity_id: null,
+          actor: admin,
+          details: {
+            key,
+            locale: DEFAULT_LOCALE,
+            before: { subject: before.subject, body: before.body },
+            after: { subject: input.subject, body: input.body },
+          },
+          at: now,
+        });
+      });
+      return one(key);
+    },
+
+    /** Puts the default back; audited only when the board had a version of its own. */
+    async restore(rawKey: string, admin: UserRow): Promise<MailTemplate> {
+      const key = templateKey(rawKey);
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const before = await findSavedTemplate(trx, key);
+        if (!before || !(await deleteSavedTemplate(trx, key))) return;
+        await recordAudit(trx, {
+          action: 'mail_template.restored',
+          entity_type: 'mail_template',
+          entity_id: null,
+          actor: admin,
+          details: { key, locale: DEFAULT_LOCALE, before, after: DEFAULT_TEMPLATES[key] },
+          at: now,
+        });
+      });
+      return one(key);
+    },
+
+    /** The template as a sample candidate would receive it; nothing is saved. */
+    preview(rawKey: string, input: Input): MailPreview {
+      const key = templateKey(rawKey);
+      checkPlaceholders(key, input);
+      const values = { ...sampleValues(clock.now(), formatMoment), app_url: config.publicUrl };
+      const { subject, text, html } = renderTemplate(key, input, values);
+      return { subject, text, html };
+    },
+  };
+}

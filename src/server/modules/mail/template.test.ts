@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdownWithValues, renderTextWithValues } from './mail-layout';
+import { parseTemplate } from './template';
+
+const KNOWN = ['name', 'notes', 'count', 'place', 'list', 'app_url'];
+const text = (source: string, values: Record<string, string>) =>
+  renderTextWithValues(parseTemplate(source, KNOWN), values);
+const html = (source: string, values: Record<string, string>) =>
+  renderMarkdownWithValues(parseTemplate(source, KNOWN), values).value;
+
+/** The placeholder rules of docs/decisions/0120-mail-templates.md. */
+describe('mail template placeholders', () => {
+  it('shows a section when its value is there (not empty, not 0), an inverted one when it is not', () => {
+    const source = 'A{{#notes}} with {{notes}}{{/notes}}{{^notes}} alone{{/notes}}.';
+    expect(text(source, { notes: 'care' })).toBe('A with care.');
+    expect(text(source, { notes: '  ' })).toBe('A alone.');
+    expect(text('{{#count}}{{count}} left{{/count}}{{^count}}none left{{/count}}', { count: '0' })).toBe('none left');
+    expect(text('{{#count}}{{count}} left{{/count}}', { count: '10' })).toBe('10 left');
+  });
+
+  it('takes the line of a section tag that stands alone, and reads blank runs as one', () => {
+    const source = 'Hello\n\n{{#notes}}\nNote: {{notes}}\n{{/notes}}\n\nBye';
+    expect(text(source, { notes: 'hi' })).toBe('Hello\n\nNote: hi\n\nBye');
+    expect(text(source, {})).toBe('Hello\n\nBye');
+  });
+
+  it('keeps each line of a value inside the quote or list its placeholder opens', () => {
+    expect(text('Said:\n  > {{notes}}', { notes: 'one\n\nthree' })).toBe('Said:\n  > one\n  >\n  > three');
+    expect(text('- {{list}}', { list: 'ivy\njack' })).toBe('- ivy\n- jack');
+    expect(text('Dear {{name}}', { name: 'a\nb' })).toBe('Dear a\nb');
+    expect(html('- {{list}}', { list: 'ivy\n<jack>' })).toBe(
+      '<ul style="margin:0 0 16px;padding-left:20px;">\n<li>ivy</li>\n<li>&#60;jack&#62;</li>\n</ul>\n',
+    );
+  });
+
+  it('never reads a value as Markdown or HTML, even in a link address', () => {
+    const values = {
+      name: '*Eve* <img src=x onerror=alert(1)> [x](javascript:alert(1))',
+      place: 'javascript:alert(1)',
+    };
+    const out = html('Hi {{name}}, [go]({{place}}) [home]({{app_url}}/apply)', { ...values, app_url: 'https://c.org' });
+    expect(out).toContain('Hi *Eve* &#60;img src=x onerror=alert(1)&#62; [x](javascript:alert(1)),');
+    expect(out).toContain('<a href="javascript%3Aalert(1)"');
+    expect(out).toContain('<a href="https://c.org/apply"');
+    expect(out).not.toMatch(/<img|href="javascript:/);
+    // The markers of values are the renderer's own: typed in a template, they are dropped.
+    expect(html('a\uE0000\uE001b {{name}}', { name: 'x' })).toBe('<p style="margin:0 0 16px;">a0b x</p>\n');
+  });
+
+  it('lists each problem: an unknown placeholder by name, a section left open or closing none, a malformed tag', () => {
+    const problems = (source: string) => parseTemplate(source, ['name']).problems.map((p) => p.message);
+    expect(problems('Hi {{name}}')).toEqual([]);
+    expect(problems('Hi {{ name }} {{xp}}')).toEqual([
+      'This email does not know the placeholder {{xp}}. It knows {{name}}.',
+    ]);
+    expect(problems('{{#name}}open')).toEqual(['The section {{#name}} is never closed: end it with {{/name}}.']);
+    expect(problems('shut{{/name}}')).toEqual(['{{/name}} closes no section: open one with {{#name}} before it.']);
+    expect(problems('{{Two words}}')).toEqual([
+      '{{Two words}} is not a placeholder: a placeholder is a name in double braces, such as {{name}}.',
+    ]);
+  });
+});
