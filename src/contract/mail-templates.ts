@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoTimestamp } from './common';
+import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, messageInputSchema } from './messages';
 
 /**
  * The notification emails the board can reword (docs/decisions/0120-mail-templates.md): each has
@@ -8,8 +9,8 @@ import { isoTimestamp } from './common';
  * and body are the board's own words each time.
  */
 
-export const MAIL_TEMPLATE_SUBJECT_MAX = 200;
-export const MAIL_TEMPLATE_BODY_MAX = 10_000;
+export const MAIL_TEMPLATE_SUBJECT_MAX = MESSAGE_SUBJECT_MAX;
+export const MAIL_TEMPLATE_BODY_MAX = MESSAGE_BODY_MAX;
 
 /** Every placeholder a template may use, and what it stands for. */
 export const MAIL_PLACEHOLDERS = {
@@ -84,19 +85,8 @@ export const MAIL_TEMPLATE_KEYS = Object.keys(MAIL_TEMPLATES) as MailTemplateKey
 
 export const mailTemplateParamsSchema = z.object({ key: z.string().max(100) });
 
-/** What the board saves, and what it previews. */
-export const mailTemplateInputSchema = z.object({
-  subject: z
-    .string()
-    .trim()
-    .min(1, 'The subject is required')
-    .max(MAIL_TEMPLATE_SUBJECT_MAX, `The subject is too long (${MAIL_TEMPLATE_SUBJECT_MAX} characters at most)`),
-  body: z
-    .string()
-    .trim()
-    .min(1, 'The message is required')
-    .max(MAIL_TEMPLATE_BODY_MAX, `The message is too long (${MAIL_TEMPLATE_BODY_MAX} characters at most)`),
-});
+/** What the board saves, and what it previews: a subject and a Markdown body, as a message to a group. */
+export const mailTemplateInputSchema = messageInputSchema.pick({ subject: true, body: true });
 export type MailTemplateInput = z.input<typeof mailTemplateInputSchema>;
 
 export const mailTemplateSchema = z.object({

@@ -75,6 +75,7 @@ export const router = createBrowserRouter([
           { path: 'events', ...admin(() => import('../features/admin-club-events/events-page')) },
           { path: 'messages', ...admin(() => import('../features/admin-messages/messages-page')) },
           { path: 'webhooks', ...admin(() => import('../features/admin-webhooks/webhooks-page')) },
+          { path: 'emails', ...admin(() => import('../features/admin-mail-templates/emails-page')) },
         ],
       },
       { path: '*', Component: NotFoundPage },

@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/events', label: 'Events' },
   { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/emails', label: 'Emails' },
   { to: '/admin/webhooks', label: 'Webhooks' },
 ] as const;
 
