@@ -55,6 +55,8 @@ describe('mail template placeholders', () => {
     ]);
     expect(problems('{{#name}}open')).toEqual(['The section {{#name}} is never closed: end it with {{/name}}.']);
     expect(problems('shut{{/name}}')).toEqual(['{{/name}} closes no section: open one with {{#name}} before it.']);
+    // A saved template that a later catalogue no longer matches still sends: the tag is nothing.
+    expect(text('Hi {{gone}}!{{#gone}} kept{{/gone}}', { gone: 'x' })).toBe('Hi ! kept');
     expect(problems('{{Two words}}')).toEqual([
       '{{Two words}} is not a placeholder: a placeholder is a name in double braces, such as {{name}}.',
     ]);
