@@ -10,7 +10,7 @@ export const mailTemplateKeys = {
   preview: (key: string, input: MailTemplateInput | null) => [...mailTemplateKeys.all, 'preview', key, input] as const,
 };
 
-/** Every notification email with its wording in force (eight: one list, no pages). */
+/** Every notification email with its wording in force (a handful: one list, no pages). */
 export function useMailTemplates() {
   return useQuery({ queryKey: mailTemplateKeys.all, queryFn: () => call(routes.mailTemplates) });
 }
