@@ -107,8 +107,18 @@ test('the board rewords the decline email, previews it, is refused an unknown pl
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeFocused();
   await expect(page.getByText(/The board’s wording, saved by @admin/)).toBeVisible();
 
-  // Back in the list, the focus on the template's link, marked as the board's.
-  await page.getByRole('link', { name: '← All emails' }).click();
+  // A draft is not dropped unasked: Cancel keeps it, "Leave without saving" drops it.
+  await subject.fill('A draft never saved');
+  const back = page.getByRole('link', { name: '← All emails' });
+  await back.click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Cancel' }).click();
+  await expect(back).toBeFocused();
+  await expect(subject).toHaveValue('A draft never saved');
+  await back.click();
+  await leave.getByRole('button', { name: 'Leave without saving' }).click();
+
+  // Back in the list, the focus on the template's link, marked as the board's, in its saved words.
   await expect(page.getByRole('link', { name: 'Edit the email “Application declined”' })).toBeFocused();
   await expect(card.getByText('Edited', { exact: true })).toBeVisible();
   await expect(card.getByText('Your application, {{name}}')).toBeVisible();

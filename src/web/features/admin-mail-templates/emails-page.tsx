@@ -47,11 +47,6 @@ export function EmailsPage() {
             <p className="muted">{LEAD}</p>
           </div>
         </div>
-        <p>
-          <Link to="/admin/emails" state={{ from: template.key }} className="back-link">
-            ← All emails
-          </Link>
-        </p>
         <TemplateEditor key={template.key} template={template} />
       </div>
     );

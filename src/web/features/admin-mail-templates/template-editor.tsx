@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
 import {
   MAIL_TEMPLATE_BODY_MAX,
   MAIL_TEMPLATE_SUBJECT_MAX,
@@ -9,6 +10,7 @@ import {
 import { useConfirmation } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes';
 import { formatDateTime } from '../../lib/format';
 import { contractResolver, showServerErrors, useFocusFirstError } from '../../lib/form';
 import { useRestoreMailTemplate, useSaveMailTemplate } from './api';
@@ -49,6 +51,7 @@ export function TemplateEditor({ template }: { template: MailTemplate }) {
   const save = useSaveMailTemplate();
   const restore = useRestoreMailTemplate();
   const confirmation = useConfirmation();
+  const navigate = useNavigate();
   const { register, handleSubmit, setError, setValue, reset, control, formState } = useForm<Draft>({
     defaultValues: { subject: template.subject, body: template.body },
     resolver: contractResolver(mailTemplateInputSchema),
@@ -132,78 +135,103 @@ export function TemplateEditor({ template }: { template: MailTemplate }) {
       },
     });
 
+  /** Back to the list, where the focus returns to this template's link; a draft is not dropped unasked. */
+  const back = { pathname: '/admin/emails', state: { from: template.key } };
+  const onBack = (event: MouseEvent) => {
+    if (!isDirty) return;
+    event.preventDefault();
+    confirmation.ask({
+      title: 'Leave without saving?',
+      consequence: <p>{`Your changes to “${template.title}” are not saved, and leaving drops them.`}</p>,
+      confirmLabel: 'Leave without saving',
+      danger: true,
+      onConfirm: () => void navigate(back.pathname, { state: back.state }),
+    });
+  };
+
   return (
-    <div className="mail-editor">
-      <form
-        ref={form}
-        className="card stack mail-form"
-        aria-labelledby={EDITOR_TITLE_ID}
-        noValidate
-        onSubmit={(submitted) => {
-          save.reset();
-          return onSubmit(submitted);
-        }}
-      >
-        <h2 id={EDITOR_TITLE_ID} tabIndex={-1}>
-          {template.title}
-        </h2>
-        <p className="muted">
-          {template.sent} {wordingOf(template)}
-        </p>
-        <ErrorBanner error={onFields ? null : (save.error ?? restore.error)} fallback="Failed to save the email" />
-        <Field id={fieldId('subject')} label="Subject" error={errors.subject?.message} required>
-          {(control) => <input {...control} {...track('subject')} maxLength={MAIL_TEMPLATE_SUBJECT_MAX} />}
-        </Field>
-        <Field
-          id={fieldId('body')}
-          label="Message"
-          hint="Markdown: **bold**, *italic*, [a link](https://example.org), lists, > quotes. A link alone on its line is the email’s button. {{#name}}…{{/name}} shows its lines only when name has a value; {{^name}}…{{/name}} only when it has none."
-          hintFirst
-          error={errors.body?.message}
-          required
+    <>
+      <p>
+        <Link to={back.pathname} state={back.state} className="back-link" onClick={onBack}>
+          ← All emails
+        </Link>
+      </p>
+      <div className="mail-editor">
+        <form
+          ref={form}
+          className="card stack mail-form"
+          aria-labelledby={EDITOR_TITLE_ID}
+          noValidate
+          onSubmit={(submitted) => {
+            save.reset();
+            return onSubmit(submitted);
+          }}
         >
-          {(control) => (
-            <textarea {...control} {...track('body')} rows={16} maxLength={MAIL_TEMPLATE_BODY_MAX} spellCheck />
-          )}
-        </Field>
-        <section className="placeholders" aria-labelledby="placeholders-title">
-          <h3 id="placeholders-title">Placeholders</h3>
+          <h2 id={EDITOR_TITLE_ID} tabIndex={-1}>
+            {template.title}
+          </h2>
           <p className="muted">
-            Each is filled in for the person the email goes to. A button writes it where the cursor was.
+            {template.sent} {wordingOf(template)}
           </p>
-          <ul>
-            {template.placeholders.map((placeholder) => (
-              <li key={placeholder.name}>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small placeholder-button"
-                  aria-describedby={`placeholder-${placeholder.name}`}
-                  onClick={() => insert(placeholder.name)}
-                >
-                  <span className="visually-hidden">Insert </span>
-                  {`{{${placeholder.name}}}`}
-                </button>
-                <span id={`placeholder-${placeholder.name}`}>{placeholder.description}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <div className="row">
-          <button type="submit" className="btn" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </button>
-          {(!template.is_default || isDirty) && (
-            <button type="button" className="btn btn-secondary" disabled={restore.isPending} onClick={onRestore}>
-              Restore default
+          <ErrorBanner error={onFields ? null : (save.error ?? restore.error)} fallback="Failed to save the email" />
+          <Field id={fieldId('subject')} label="Subject" error={errors.subject?.message} required>
+            {(control) => <input {...control} {...track('subject')} maxLength={MAIL_TEMPLATE_SUBJECT_MAX} />}
+          </Field>
+          <Field
+            id={fieldId('body')}
+            label="Message"
+            hint="Markdown: **bold**, *italic*, [a link](https://example.org), lists, > quotes. A link alone on its line is the email’s button. {{#name}}…{{/name}} shows its lines only when name has a value; {{^name}}…{{/name}} only when it has none."
+            hintFirst
+            error={errors.body?.message}
+            required
+          >
+            {(control) => (
+              <textarea {...control} {...track('body')} rows={16} maxLength={MAIL_TEMPLATE_BODY_MAX} spellCheck />
+            )}
+          </Field>
+          <section className="placeholders" aria-labelledby="placeholders-title">
+            <h3 id="placeholders-title">Placeholders</h3>
+            <p className="muted">
+              Each is filled in for the person the email goes to. A button writes it where the cursor was.
+            </p>
+            <ul>
+              {template.placeholders.map((placeholder) => (
+                <li key={placeholder.name}>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small placeholder-button"
+                    aria-describedby={`placeholder-${placeholder.name}`}
+                    onClick={() => insert(placeholder.name)}
+                  >
+                    <span className="visually-hidden">Insert </span>
+                    {`{{${placeholder.name}}}`}
+                  </button>
+                  <span id={`placeholder-${placeholder.name}`}>{placeholder.description}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <div className="row">
+            <button type="submit" className="btn" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save'}
             </button>
-          )}
-          <p role="status" ref={status} tabIndex={-1} className="mail-status">
-            {outcome && OUTCOMES[outcome]}
-          </p>
-        </div>
-      </form>
-      <MailPreview templateKey={template.key} input={draft} />
+            {(!template.is_default || isDirty) && (
+              <button type="button" className="btn btn-secondary" disabled={restore.isPending} onClick={onRestore}>
+                Restore default
+              </button>
+            )}
+            <p role="status" ref={status} tabIndex={-1} className="mail-status">
+              {outcome && OUTCOMES[outcome]}
+            </p>
+          </div>
+        </form>
+        <MailPreview templateKey={template.key} input={draft} />
+      </div>
       {confirmation.dialog}
-    </div>
+      <UnsavedChangesGuard
+        dirty={isDirty}
+        what={`Your changes to the email “${template.title}” are not saved: leaving this page drops them.`}
+      />
+    </>
   );
 }
