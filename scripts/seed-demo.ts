@@ -305,6 +305,13 @@ async function seed(db: Kysely<DB>, engine: Engine) {
     ids.push(...(await db.insertInto('users').values(batch).returning('id').execute()).map((row) => row.id));
   });
 
+  // A fresh database's first round (migration 0017) is open since the Unix epoch: every demo application fits in it.
+  const { id: roundId } = await db
+    .selectFrom('recruitment_rounds')
+    .select('id')
+    .orderBy('opens_at')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const applications: Insertable<DB['applications']>[] = [];
   const userChallenges: Insertable<DB['user_challenges']>[] = [];
   const registrations: Insertable<DB['hackathon_registrations']>[] = [];
@@ -318,6 +325,7 @@ async function seed(db: Kysely<DB>, engine: Engine) {
     const reviewed = step !== 'pending';
     applications.push({
       user_id: userId,
+      round_id: roundId,
       status: step === 'pending' ? 'pending' : step === 'declined' ? 'declined' : 'approved',
       motivation: MOTIVATIONS[index % MOTIVATIONS.length]!,
       experience_level: (['beginner', 'intermediate', 'advanced'] as const)[index % 3]!,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { csvQuerySchema, idSchema, isoTimestamp, listSchema, pageQuerySchema } from './common';
 import { MOTIVATION_MAX, MOTIVATION_MIN } from './constants';
+import { roundFilterSchema } from './rounds';
 
 export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
@@ -56,6 +57,8 @@ export const applicantSchema = z.object({
 export const applicationSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
+  /** The recruitment round open when it was sent (decision 0121). */
+  round_id: z.number().int(),
   user: applicantSchema,
   status: z.enum(APPLICATION_STATUSES),
   motivation: z.string(),
@@ -73,9 +76,14 @@ export type Application = z.infer<typeof applicationSchema>;
 export const JOURNEY_STEPS = [-1, 0, 1, 2, 3, 4] as const;
 export type JourneyStep = (typeof JOURNEY_STEPS)[number];
 
-/** GET /applications/me: the application and where its author stands (docs/product.md#the-applicant-journey-step). */
+/**
+ * GET /applications/me: the candidate's latest application and where its author stands
+ * (docs/product.md#the-applicant-journey-step). `may_apply_again`: it was declined and a later
+ * round takes applications now, so the tracker offers the form again (decision 0121).
+ */
 export const myApplicationSchema = applicationSchema.extend({
   step: z.union([z.literal(-1), z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  may_apply_again: z.boolean(),
 });
 export type MyApplication = z.infer<typeof myApplicationSchema>;
 
@@ -101,6 +109,7 @@ export type BulkReviewResult = z.infer<typeof bulkReviewResultSchema>;
 
 export const applicationListQuerySchema = pageQuerySchema().extend({
   status: z.enum(APPLICATION_STATUSES).optional(),
+  ...roundFilterSchema.shape,
 });
 export const applicationListSchema = listSchema(applicationSchema);
 /** The columns of the applications CSV, in order. */
@@ -117,6 +126,7 @@ export const APPLICATIONS_CSV_COLUMNS = [
   'portfolio_url',
   'created_at',
   'reviewed_at',
+  'round_id',
 ] as const;
 
 /** GET /admin/applications/export.csv: the list's filters (every row they select, no pages) and the separator. */

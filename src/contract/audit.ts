@@ -16,6 +16,7 @@ export const AUDIT_ENTITY_TYPES = [
   'maintenance',
   'message',
   'project',
+  'round',
   'settings',
   'team',
   'user',

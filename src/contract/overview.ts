@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoTimestamp } from './common';
+import { roundFilterSchema } from './rounds';
 
 /** Weeks of the applications chart, and the window of the turnaround medians. */
 export const OVERVIEW_WEEKS = 12;
@@ -31,6 +32,13 @@ export type Turnaround = z.infer<typeof turnaroundSchema>;
 
 /** How many open requests for more time the Overview lists. */
 export const OVERVIEW_DEADLINE_REQUESTS = 10;
+
+/**
+ * GET /admin/overview?round_id=: the figures about applications (the funnel, the weekly chart,
+ * the review turnaround, the applications to review, the requests for more time) count that
+ * round's applications only; the other queues are the club's (decision 0121).
+ */
+export const overviewQuerySchema = roundFilterSchema;
 
 export const overviewSchema = z.object({
   generated_at: isoTimestamp,

@@ -11,6 +11,7 @@ import type * as members from './members';
 import type * as messages from './messages';
 import type * as overview from './overview';
 import type * as projects from './projects';
+import type * as rounds from './rounds';
 import type * as settings from './settings';
 import type * as users from './users';
 import type * as webhooks from './webhooks';
@@ -90,6 +91,11 @@ export const routes = {
     '/admin/applications/bulk-review',
   ),
 
+  // Recruitment rounds (decision 0121).
+  rounds: get<Out<typeof rounds.roundListSchema>>()('/admin/rounds'),
+  createRound: post<rounds.Round, rounds.RoundBody>()('/admin/rounds'),
+  updateRound: put<rounds.Round, rounds.RoundUpdate>()('/admin/rounds/:id'),
+
   members: get<Out<typeof members.memberListSchema>, Query<typeof members.memberListQuerySchema>>()('/admin/members'),
   member: get<members.MemberDetail>()('/admin/members/:id'),
   setMemberRole: put<users.User, In<typeof members.roleBodySchema>>()('/admin/members/:id/role'),
@@ -102,7 +108,7 @@ export const routes = {
 
   auditLogs: get<Out<typeof audit.auditLogListSchema>, Query<typeof audit.auditLogQuerySchema>>()('/admin/audit-logs'),
   auditLogsCsv: get<string, Query<typeof audit.auditLogExportQuerySchema>>()('/admin/audit-logs/export.csv'),
-  overview: get<overview.Overview>()('/admin/overview'),
+  overview: get<overview.Overview, Query<typeof overview.overviewQuerySchema>>()('/admin/overview'),
   settings: get<Out<typeof settings.settingsResponseSchema>>()('/admin/settings'),
   saveSettings: put<Out<typeof settings.settingsResponseSchema>, In<typeof settings.settingsUpdateSchema>>()(
     '/admin/settings',

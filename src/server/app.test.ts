@@ -8,6 +8,7 @@ import { DEFAULT_SETTINGS } from '../contract/settings-defaults';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
+import { latestRound } from '#test/server/rounds.fixtures';
 import { upsertUserFromProfile } from './modules/users/users.repository';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, createTestDatabase, type TestApp } from '#test/server/test-app';
@@ -411,6 +412,7 @@ describe('the database layer', () => {
         .executeTakeFirstOrThrow();
       const application = {
         user_id: id,
+        round_id: latestRound(database.db),
         motivation: 'I love robots a lot',
         experience_level: 'beginner' as const,
         github_profile: null,

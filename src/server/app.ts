@@ -17,6 +17,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerSession } from './modules/auth/session.hook';
 import { registerChallengesRoutes } from './modules/challenges/challenges.routes';
 import { registerClubEventRoutes } from './modules/club-events/club-events.routes';
+import { registerRoundRoutes } from './modules/rounds/rounds.routes';
 import { registerHackathonRoutes } from './modules/hackathon/hackathon.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerDevMailRoutes } from './modules/mail/dev-mail.routes';
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerProjectRoutes(app, deps);
   registerMaintenanceRoutes(app, deps);
   registerClubEventRoutes(app, deps);
+  registerRoundRoutes(app, deps);
   registerOverviewRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerMessageRoutes(app, deps);

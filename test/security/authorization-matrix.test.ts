@@ -165,6 +165,22 @@ const ROUTES: Row[] = [
     expect: ADMIN,
   },
 
+  // Recruitment rounds (decision 0121): the board's.
+  { method: 'GET', path: '/api/admin/rounds', expect: ADMIN },
+  {
+    method: 'POST',
+    path: '/api/admin/rounds',
+    body: { name: 'Spring 2027', opens_at: '2027-06-01T00:00:00.000Z', closes_at: '2027-09-01T00:00:00.000Z' },
+    expect: ADMIN,
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/rounds/:id',
+    url: '/api/admin/rounds/{round}',
+    body: { name: 'Autumn 2026, renamed' },
+    expect: ADMIN,
+  },
+
   // Deadlines: the applicant's deadline is weeks away; the member's passed long ago; the admin never applied.
   {
     method: 'POST',

@@ -60,6 +60,13 @@ const VALID: Record<string, { url?: string; query?: string; body?: unknown; as?:
   'POST /api/admin/applications/bulk-review': {
     body: { ids: ['{pendingApplication}', '{candidateApplication}'], status: 'declined', review_notes: 'Not now' },
   },
+  'POST /api/admin/rounds': {
+    body: { name: 'Spring 2027', opens_at: '2027-06-01T00:00:00Z', closes_at: '2027-09-01T00:00:00Z' },
+  },
+  'PUT /api/admin/rounds/:id': {
+    url: '/api/admin/rounds/{round}',
+    body: { name: 'Autumn 2026, longer', opens_at: '2026-01-01T00:00:00Z', closes_at: '2027-03-01T00:00:00Z' },
+  },
   'PUT /api/admin/members/:id/role': { url: '/api/admin/members/{spareUser}/role', body: { role: 'board' } },
   'PUT /api/admin/members/:id/ban': { url: '/api/admin/members/{spareUser}/ban', body: { is_banned: true } },
   'PUT /api/admin/members/:id/admin': { url: '/api/admin/members/{spareUser}/admin', body: { is_admin: true } },

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Database, Engine } from './database';
 import * as initial from './migrations/0001-initial';
 import * as defaultSettings from './migrations/0002-default-settings';
@@ -14,6 +14,7 @@ import * as messages from './migrations/0013-messages';
 import * as heldMessages from './migrations/0014-held-messages';
 import * as mailTemplates from './migrations/0015-mail-templates';
 import * as challengeDeadlines from './migrations/0016-challenge-deadlines';
+import * as recruitmentRounds from './migrations/0017-recruitment-rounds';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0014-held-messages': heldMessages,
   '0015-mail-templates': mailTemplates,
   '0016-challenge-deadlines': challengeDeadlines,
+  '0017-recruitment-rounds': recruitmentRounds,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -48,9 +50,8 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Applies every pending migration; applying twice is a no-op. Returns the names applied now. */
-export async function migrateToLatest(database: Database): Promise<string[]> {
-  const migrator = new Migrator({
+function migratorOf(database: Database): Migrator {
+  return new Migrator({
     db: database.db as unknown as Kysely<unknown>,
     provider: new StaticMigrationProvider(database.engine),
     // Numbers are given out per piece of work, and the pieces land in any order (0013 before
@@ -59,9 +60,21 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
     // Its bookkeeping tables sit beside the app's, even when another schema also has some.
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+}
+
+function applied({ error, results = [] }: MigrationResultSet): string[] {
   if (error) throw error;
   const failed = results.find((result) => result.status === 'Error');
   if (failed) throw new Error(`Migration ${failed.migrationName} failed`);
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** Applies every pending migration; applying twice is a no-op. Returns the names applied now. */
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  return applied(await migratorOf(database).migrateToLatest());
+}
+
+/** Applies the migrations up to `name`, included: a database as it was then, for the tests of a later migration. */
+export async function migrateUpTo(database: Database, name: string): Promise<string[]> {
+  return applied(await migratorOf(database).migrateTo(name));
 }

@@ -74,6 +74,8 @@ export interface IntraPaceTable {
 export interface ApplicationsTable {
   id: Generated<number>;
   user_id: number;
+  /** The round open when it was sent (migration 0017): one application per user per round. */
+  round_id: number;
   status: Generated<ApplicationStatus>;
   motivation: string;
   experience_level: ExperienceLevel;
@@ -89,6 +91,16 @@ export interface ApplicationsTable {
   deadline_request: string | null;
   deadline_requested_at: Timestamp | null;
   deadline_request_answered_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A recruitment round (docs/decisions/0121-recruitment-rounds.md): open from `opens_at` until `closes_at` (null: until closed). */
+export interface RecruitmentRoundsTable {
+  id: Generated<number>;
+  name: string;
+  opens_at: Timestamp;
+  closes_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -324,6 +336,7 @@ export interface DB {
   oauth_states: OauthStatesTable;
   intra_pace: IntraPaceTable;
   applications: ApplicationsTable;
+  recruitment_rounds: RecruitmentRoundsTable;
   application_votes: ApplicationVotesTable;
   challenges: ChallengesTable;
   user_challenges: UserChallengesTable;

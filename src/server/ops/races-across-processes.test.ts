@@ -5,6 +5,7 @@ import { call, signInOverHttp, type HttpAnswer } from '#test/server/http-client'
 import { runsOnEngine } from '#test/server/required-service';
 import { startServer, type ServerProcess } from '#test/server/server-process';
 import { createTestDatabase } from '#test/server/test-app';
+import { latestRound } from '#test/server/rounds.fixtures';
 
 /**
  * Two real server processes on one PostgreSQL schema, as behind a load balancer: every rule two
@@ -91,6 +92,7 @@ describe.runIf(runsOnEngine('postgres', 'The races between two server processes'
         .insertInto('applications')
         .values({
           user_id: userId,
+          round_id: latestRound(db),
           status,
           motivation: 'I want to build walking robots.',
           experience_level: 'beginner',

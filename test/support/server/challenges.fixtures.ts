@@ -6,6 +6,7 @@ import type { Clock } from '../../../src/server/clock';
 import { signIn } from './sign-in';
 import { assignActiveChallenges } from '../../../src/server/modules/challenges/challenges.repository';
 import type { TestApp } from './test-app';
+import { latestRound } from './rounds.fixtures';
 
 /** A challenge written straight into the catalog: four exercises unless told otherwise. */
 export async function insertChallenge(
@@ -57,6 +58,7 @@ export async function approvedCandidate(
     .insertInto('applications')
     .values({
       user_id: user.id,
+      round_id: latestRound(db),
       status: 'approved',
       motivation: 'I love building robots.',
       experience_level: 'beginner',
@@ -83,6 +85,7 @@ export async function pendingApplicant(t: TestApp, clock: Clock, login: string) 
     .insertInto('applications')
     .values({
       user_id: user.id,
+      round_id: latestRound(t.database.db),
       motivation: 'I love building robots.',
       experience_level: 'beginner',
       github_profile: null,

@@ -2,6 +2,7 @@ import type { Db } from '../../../src/server/db/database';
 import { insertChallenge } from './challenges.fixtures';
 import { signIn } from './sign-in';
 import type { TestApp } from './test-app';
+import { latestRound } from './rounds.fixtures';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -54,6 +55,7 @@ export async function stepTwoCandidate(t: TestApp, now: Date, login: string, val
     .insertInto('applications')
     .values({
       user_id: user.id,
+      round_id: latestRound(db),
       status: 'approved',
       motivation: 'Robots robots robots',
       experience_level: 'beginner',

@@ -9,6 +9,7 @@ import { insertChallenge } from './challenges.fixtures';
 import { dumpDatabase, restoreDatabase, type DatabaseDump } from './db-snapshot';
 import { signIn } from './sign-in';
 import { createTestApp, testClock, type TestApp } from './test-app';
+import { latestRound } from './rounds.fixtures';
 
 /** The callers of the authorization matrix. */
 export const CALLERS = ['anonymous', 'applicant', 'banned', 'member', 'admin'] as const;
@@ -89,6 +90,7 @@ export async function buildWorld(options: { webRoot?: string } = {}): Promise<Wo
       .insertInto('applications')
       .values({
         user_id: userId,
+        round_id: latestRound(db),
         status,
         motivation: 'I want to build robots with the club.',
         experience_level: 'beginner',
@@ -229,6 +231,13 @@ export async function buildWorld(options: { webRoot?: string } = {}): Promise<Wo
   ).id;
   await db.insertInto('message_recipients').values({ message_id: message, user_id: candidate.user.id }).execute();
 
+  // The migration's first round holds every application; it closes in three months, so a later one can open.
+  const { id: round } = await db
+    .updateTable('recruitment_rounds')
+    .set({ name: 'Autumn 2026', closes_at: at(90) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   // A session that outlived the ban (docs/product.md#identity-roles-and-sessions: refused on every call).
   await db.updateTable('users').set({ is_banned: true }).where('id', '=', banned.user.id).execute();
 
@@ -271,6 +280,7 @@ export async function buildWorld(options: { webRoot?: string } = {}): Promise<Wo
       team,
       webhook,
       message,
+      round,
       devClientId: DEV_INTRA_CLIENT.id,
     },
     initial,

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase, type Database } from '../../../src/server/db/database';
-import { migrateToLatest } from '../../../src/server/db/migrate';
+import { migrateToLatest, migrateUpTo } from '../../../src/server/db/migrate';
 import type { Clock } from '../../../src/server/clock';
 import type { App } from '../../../src/server/deps';
 
@@ -14,9 +14,10 @@ export const testEngine = (process.env.TEST_ENGINE ?? 'sqlite') as 'sqlite' | 'p
 
 /**
  * A fresh, migrated database: SQLite in memory (in a file of a temp folder with `inFile`, so
- * that several connections can share it), or a schema of its own on PostgreSQL.
+ * that several connections can share it), or a schema of its own on PostgreSQL. `upTo` stops
+ * after that migration, for the tests of a later one.
  */
-export async function createTestDatabase({ inFile = false } = {}): Promise<{
+export async function createTestDatabase({ inFile = false, upTo }: { inFile?: boolean; upTo?: string } = {}): Promise<{
   database: Database;
   config: Config['database'];
   drop(): Promise<void>;
@@ -25,7 +26,7 @@ export async function createTestDatabase({ inFile = false } = {}): Promise<{
     const dir = inFile ? fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-')) : null;
     const config = { engine: 'sqlite' as const, file: dir ? path.join(dir, 'club.sqlite') : ':memory:' };
     const database = openDatabase(config);
-    await migrateToLatest(database);
+    await (upTo ? migrateUpTo(database, upTo) : migrateToLatest(database));
     return {
       database,
       config,
@@ -43,7 +44,7 @@ export async function createTestDatabase({ inFile = false } = {}): Promise<{
   await admin.end();
   const config = { engine: 'postgres' as const, url, schema };
   const database = openDatabase(config);
-  await migrateBesideOtherTests(database);
+  await migrateBesideOtherTests(() => (upTo ? migrateUpTo(database, upTo) : migrateToLatest(database)));
   return {
     database,
     config,
@@ -61,10 +62,10 @@ export async function createTestDatabase({ inFile = false } = {}): Promise<{
  * beside this one may drop its own schema during that scan (PostgreSQL: "schema ... does not
  * exist", 3F000): try again, the schema of this test is there.
  */
-async function migrateBesideOtherTests(database: Database): Promise<void> {
+async function migrateBesideOtherTests(migrate: () => Promise<unknown>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await migrateToLatest(database);
+      await migrate();
       return;
     } catch (error) {
       const dropped = (error as { code?: string }).code === '3F000';

@@ -85,7 +85,7 @@ export async function nextInQueue(db: Executor, adminId: number, now: Date): Pro
   // The step as the journey computes it everywhere (journeyStepsQuery): 0 is the review, 3 the final decision.
   const open = db
     .selectFrom(journeyStepsQuery(db, now).as('steps'))
-    .innerJoin('applications', 'applications.user_id', 'steps.user_id')
+    .innerJoin('applications', 'applications.id', 'steps.application_id')
     .select((eb) => [
       'applications.id',
       'applications.created_at',

@@ -80,6 +80,7 @@ describe('the applications CSV export', () => {
         '',
         '2026-11-23T10:00:00.000Z',
         '',
+        '1',
       ]);
       expect(rowOf(records, 'formula')!.slice(2, 8)).toEqual([
         'زينب',

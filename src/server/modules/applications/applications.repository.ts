@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { ApplicationStatus } from '../../../contract/applications';
 import type { Executor } from '../../db/database';
 import type { ApplicationsTable, DB } from '../../db/schema';
@@ -29,8 +29,20 @@ export async function findApplication(db: Executor, id: number): Promise<Applica
   return row && toApplication(row);
 }
 
+/**
+ * True for the row of `applications` that is its user's latest: one per user and round
+ * (decision 0121), and the latest is the one that counts, the only one that may be in progress.
+ */
+export const isLatestApplication = sql<boolean>`not exists (
+  select 1 from applications as newer where newer.user_id = applications.user_id and newer.id > applications.id)`;
+
+/** The user's latest application. */
 export async function findApplicationOfUser(db: Executor, userId: number): Promise<ApplicationView | undefined> {
-  const row = await withApplicant(db).where('applications.user_id', '=', userId).executeTakeFirst();
+  const row = await withApplicant(db)
+    .where('applications.user_id', '=', userId)
+    .orderBy('applications.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row && toApplication(row);
 }
 
@@ -50,12 +62,20 @@ export async function updatePendingApplication(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** What the admin lists and the CSV filter on. */
+type ApplicationFilter = { status?: ApplicationStatus; round_id?: number };
+
+const matching = (filter: ApplicationFilter) => (eb: ExpressionBuilder<DB, 'applications'>) =>
+  eb.and([
+    ...(filter.status ? [eb('applications.status', '=', filter.status)] : []),
+    ...(filter.round_id ? [eb('applications.round_id', '=', filter.round_id)] : []),
+  ]);
+
 export async function listApplications(
   db: Executor,
-  filter: { status?: ApplicationStatus; limit: number; offset: number },
+  filter: ApplicationFilter & { limit: number; offset: number },
 ): Promise<{ data: ApplicationView[]; total: number }> {
-  const where = (eb: ExpressionBuilder<DB, 'applications'>) =>
-    filter.status ? eb('applications.status', '=', filter.status) : eb.lit(true);
+  const where = matching(filter);
   // The page's ids first, skipped through an index, then only those rows are joined (decision 0100).
   const page = db
     .selectFrom('applications')
@@ -118,12 +138,12 @@ export async function restoreReview(
 }
 
 /** Every application the filter selects, with its author, oldest first, in pages, for the CSV export. */
-export async function* eachApplicationForExport(db: Executor, filter: { status?: ApplicationStatus }, pageSize = 500) {
+export async function* eachApplicationForExport(db: Executor, filter: ApplicationFilter, pageSize = 500) {
   let after = 0;
   for (;;) {
     const rows = await withApplicant(db)
       .where('applications.id', '>', after)
-      .$if(filter.status !== undefined, (query) => query.where('applications.status', '=', filter.status!))
+      .where(matching(filter))
       .orderBy('applications.id')
       .limit(pageSize)
       .execute();

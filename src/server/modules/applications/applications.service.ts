@@ -24,6 +24,7 @@ import {
   finalDeclinedMail,
   type Notification,
 } from '../mail/mail-templates';
+import { findOpenRound } from '../rounds/rounds.repository';
 import { readSetting } from '../settings/settings.repository';
 import {
   findApplication,
@@ -42,6 +43,10 @@ type ReviewInput = z.output<typeof reviewSchema>;
 
 const ALREADY_APPLIED = 'You have already applied. You can edit your application while it is pending.';
 const CLOSED = 'Applications are closed for now. Please come back when the club opens them again.';
+const NO_ROUND = 'No recruitment round is open right now. Please come back when the club opens the next one.';
+const IN_PROGRESS =
+  'Your application from an earlier round is still in progress: you can apply again only once it has been declined.';
+const APPLIED_AGAIN = 'The candidate has applied again since this decision: it stays.';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DECISIONS = ['application.approved', 'application.declined'];
 /** A decision's mail and webhooks wait out its undo window (decision 0119). */
@@ -158,9 +163,15 @@ export function createApplicationsService(deps: Deps) {
         const withdrawn = await withdrawAssignedChallenges(trx, application.user_id, decided.reviewed_at);
         if (!withdrawn) throw conflict('The candidate has already begun a challenge: this approval stays.');
       }
-      if (!(await restoreReview(trx, id, decided, before, now.toISOString()))) {
-        throw conflict('This application was changed by someone else just now.');
+      let restored: boolean;
+      try {
+        restored = await restoreReview(trx, id, decided, before, now.toISOString());
+      } catch (error) {
+        // A declined candidate who applied in a later round has an application in progress already.
+        if (isUniqueViolation(error)) throw conflict(APPLIED_AGAIN);
+        throw error;
       }
+      if (!restored) throw conflict('This application was changed by someone else just now.');
       const hold = decisionHold(id, now);
       await mail.withdraw(trx, hold.key, now);
       await webhooks.withdraw(trx, hold.key, now);
@@ -179,15 +190,25 @@ export function createApplicationsService(deps: Deps) {
   return {
     undoReview,
 
+    /**
+     * Takes the application into the round open now (decision 0121): one per user per round, and
+     * a new one only once the user's latest was declined.
+     */
     async submit(user: UserRow, form: Form): Promise<ApplicationView> {
       // Before "closed": that one passes, this one does not.
       await eligibility.assertMayApply(user);
       if (!(await readSetting(db, 'applications_open'))) throw forbidden(CLOSED);
       const now = clock.now();
+      const round = await findOpenRound(db, now.toISOString());
+      if (!round) throw forbidden(NO_ROUND);
       try {
         const application = await db.transaction().execute(async (trx) => {
+          const latest = await findApplicationOfUser(trx, user.id);
+          if (latest?.round_id === round.id) throw conflict(ALREADY_APPLIED);
+          if (latest && latest.status !== 'declined') throw conflict(IN_PROGRESS);
           const id = await insertApplication(trx, {
             user_id: user.id,
+            round_id: round.id,
             motivation: form.motivation,
             experience_level: form.experience_level,
             github_profile: form.github_profile,
@@ -204,7 +225,7 @@ export function createApplicationsService(deps: Deps) {
             entity_type: 'application',
             entity_id: id,
             actor: user,
-            details: { after: { status: 'pending', experience_level: form.experience_level } },
+            details: { after: { status: 'pending', experience_level: form.experience_level, round_id: round.id } },
             at: now,
           });
           await mail.enqueue(trx, [user.id], applicationReceivedMail(), now);
@@ -240,11 +261,16 @@ export function createApplicationsService(deps: Deps) {
       });
     },
 
+    /** The user's latest application, where they stand, and whether a later round would take a new one. */
     async mine(user: UserRow) {
       const application = await findApplicationOfUser(db, user.id);
       if (!application) throw notFound('You have not applied yet.');
-      const step = await journeyStep(db, user.id, clock.now());
-      return { ...application, step: step ?? 0 };
+      const now = clock.now();
+      const step = await journeyStep(db, user.id, now);
+      const round = application.status === 'declined' ? await findOpenRound(db, now.toISOString()) : undefined;
+      const mayApplyAgain =
+        round !== undefined && round.id !== application.round_id && (await readSetting(db, 'applications_open'));
+      return { ...application, step: step ?? 0, may_apply_again: mayApplyAgain };
     },
 
     review,

@@ -177,6 +177,7 @@ export function createBoardReviewService(deps: Deps) {
             a.portfolio_url,
             a.created_at,
             a.reviewed_at,
+            a.round_id,
           ]);
         }
       }

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database';
 import type { Role } from '../../db/schema';
+import { isLatestApplication } from '../applications/applications.repository';
 
 export type JourneyStep = -1 | 0 | 1 | 2 | 3 | 4;
 
@@ -16,11 +17,14 @@ export type JourneySummary = {
  * the database holds, with the XP and the challenges it rests on, in one query:
  * -1 declined, 0 pending, 1 challenges, 2 hackathon, 3 board approval, 4 member.
  * The step is null when the user has not applied; the whole answer null when there is no such user.
+ * The step is the latest application's (one per round, decision 0121): validated challenges stay
+ * validated, but a hackathon counts only if it ended after the user's earlier applications were
+ * decided (one before belongs to an earlier journey).
  */
 export async function journeySummary(db: Executor, userId: number, now: Date): Promise<JourneySummary | null> {
   const row = await db
     .selectFrom('users')
-    .leftJoin('applications', 'applications.user_id', 'users.id')
+    .leftJoin('applications', (join) => join.onRef('applications.user_id', '=', 'users.id').on(isLatestApplication))
     .select((eb) => [
       'users.role',
       'users.experience_points',
@@ -43,7 +47,19 @@ export async function journeySummary(db: Executor, userId: number, now: Date): P
             .innerJoin('hackathon_events', 'hackathon_events.id', 'team_members.event_id')
             .select('team_members.user_id')
             .whereRef('team_members.user_id', '=', 'users.id')
-            .where('hackathon_events.end_at', '<=', now.toISOString()),
+            .where('hackathon_events.end_at', '<=', now.toISOString())
+            .where((inner) =>
+              inner.not(
+                inner.exists(
+                  inner
+                    .selectFrom('applications as earlier')
+                    .select('earlier.id')
+                    .whereRef('earlier.user_id', '=', 'users.id')
+                    .whereRef('earlier.id', '<', 'applications.id')
+                    .whereRef('earlier.reviewed_at', '>=', 'hackathon_events.end_at'),
+                ),
+              ),
+            ),
         )
         .as('hackathon_over'),
     ])
@@ -85,13 +101,15 @@ export function stepOf(facts: {
 export type StepCounts = Record<JourneyStep, number>;
 
 /**
- * Every applicant's step, as a query to join or filter on (user_id, step). The CASE is `stepOf`
- * written in SQL, its tests in the same order, so that the overview's counts, the board's
- * audiences and the step each applicant sees never disagree. Everything is a join of
- * pre-aggregated tables (no correlated subquery): PostgreSQL then plans it cheaply and does not
+ * Every applicant's step, as a query to join or filter on (user_id, application_id, step): the
+ * step of each user's latest application, or with `roundId` of each application of that round
+ * (an earlier one of its user is declined, so -1). The CASE is `stepOf` written in SQL, its tests
+ * in the same order, so that the overview's counts, the board's audiences and the step each
+ * applicant sees never disagree. Everything is a join of pre-aggregated tables and an anti-join
+ * (no correlated subquery in the select list): PostgreSQL then plans it cheaply and does not
  * JIT-compile it.
  */
-export function journeyStepsQuery(db: Executor, now: Date) {
+export function journeyStepsQuery(db: Executor, now: Date, { roundId }: { roundId?: number } = {}) {
   const progress = db
     .selectFrom('user_challenges')
     .select((eb) => [
@@ -102,20 +120,30 @@ export function journeyStepsQuery(db: Executor, now: Date) {
         .as('validated'),
     ])
     .groupBy('user_challenges.user_id');
+  // The last hackathon each user sat in that has ended, and when their earlier applications were
+  // decided: a hackathon that ended before belongs to an earlier journey.
+  const earlier = db
+    .selectFrom('applications')
+    .select((eb) => ['applications.user_id', eb.fn.max('applications.reviewed_at').as('decided_at')])
+    .where((eb) => eb.not(isLatestApplication))
+    .groupBy('applications.user_id');
   const hackathonOver = db
     .selectFrom('team_members')
     .innerJoin('hackathon_events', 'hackathon_events.id', 'team_members.event_id')
-    .select('team_members.user_id')
-    .distinct()
-    .where('hackathon_events.end_at', '<=', now.toISOString());
+    .select((eb) => ['team_members.user_id', eb.fn.max('hackathon_events.end_at').as('last_end')])
+    .where('hackathon_events.end_at', '<=', now.toISOString())
+    .groupBy('team_members.user_id');
 
   return db
     .selectFrom('applications')
     .innerJoin('users', 'users.id', 'applications.user_id')
     .leftJoin(progress.as('progress'), 'progress.user_id', 'applications.user_id')
     .leftJoin(hackathonOver.as('hackathon_over'), 'hackathon_over.user_id', 'applications.user_id')
+    .leftJoin(earlier.as('earlier'), 'earlier.user_id', 'applications.user_id')
+    .where(roundId === undefined ? isLatestApplication : (eb) => eb('applications.round_id', '=', roundId))
     .select((eb) => [
       'applications.user_id',
+      'applications.id as application_id',
       eb
         .case()
         .when('applications.status', '=', 'declined')
@@ -124,7 +152,15 @@ export function journeyStepsQuery(db: Executor, now: Date) {
         .then(eb.lit(0))
         .when('users.role', 'in', ['member', 'board'])
         .then(eb.lit(4))
-        .when('hackathon_over.user_id', 'is not', null)
+        .when(
+          eb.and([
+            eb('hackathon_over.last_end', 'is not', null),
+            eb.or([
+              eb('earlier.decided_at', 'is', null),
+              eb('hackathon_over.last_end', '>', eb.ref('earlier.decided_at')),
+            ]),
+          ]),
+        )
         .then(eb.lit(3))
         .when(eb.and([eb('progress.total', '>', 0), eb('progress.validated', '=', eb.ref('progress.total'))]))
         .then(eb.lit(2))
@@ -134,9 +170,13 @@ export function journeyStepsQuery(db: Executor, now: Date) {
     ]);
 }
 
-/** How many applicants stand at each step, in one aggregate query whatever their number. */
-export async function countByJourneyStep(db: Executor, now: Date): Promise<StepCounts> {
-  const steps = journeyStepsQuery(db, now);
+/** How many applicants (of the round, with `roundId`) stand at each step, in one aggregate query whatever their number. */
+export async function countByJourneyStep(
+  db: Executor,
+  now: Date,
+  round: { roundId?: number } = {},
+): Promise<StepCounts> {
+  const steps = journeyStepsQuery(db, now, round);
   const rows = await db
     .selectFrom(steps.as('steps'))
     .select((eb) => ['steps.step', eb.fn.countAll<number>().as('n')])

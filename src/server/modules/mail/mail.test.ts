@@ -13,6 +13,7 @@ import { closedSmtpUrl, startSmtpServer, type SmtpTestServer } from '#test/serve
 import { HOLD_MS } from '../../undo-hold';
 import { createMailOutbox, MAX_ATTEMPTS, retryDelayMs, smtpSettings } from './mail-outbox';
 import { applicationReceivedMail } from './mail-templates';
+import { latestRound } from '#test/server/rounds.fixtures';
 
 const DAY = 24 * 3600 * 1000;
 const APP_URL = 'http://localhost:3000';
@@ -58,6 +59,7 @@ async function stepThreeCandidate(t: TestApp, now: Date, login: string) {
     .insertInto('applications')
     .values({
       user_id: user.id,
+      round_id: latestRound(db),
       status: 'approved',
       motivation: 'I love building robots.',
       experience_level: 'beginner',

@@ -1,11 +1,20 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Engine } from '../../db/database';
 
+/** The Overview's figures about applications count one round's only when it names one (decision 0121). */
+export type RoundFilter = { roundId?: number };
+const inRound = ({ roundId }: RoundFilter) =>
+  roundId === undefined ? sql<boolean>`true` : sql<boolean>`${sql.ref('applications.round_id')} = ${roundId}`;
+
 /**
  * Applications created in each [boundaries[i], boundaries[i + 1]) interval: one count per
  * interval, each a range of the `applications (created_at)` index, in one round trip.
  */
-export async function countApplicationsBetween(db: Db, boundaries: string[]): Promise<number[]> {
+export async function countApplicationsBetween(
+  db: Db,
+  boundaries: string[],
+  round: RoundFilter = {},
+): Promise<number[]> {
   const intervals = boundaries.slice(0, -1).map((from, i) => [from, boundaries[i + 1]!] as const);
   if (intervals.length === 0) return [];
   const row = await db
@@ -16,6 +25,7 @@ export async function countApplicationsBetween(db: Db, boundaries: string[]): Pr
           .select((inner) => inner.fn.countAll<number>().as('n'))
           .where('created_at', '>=', from)
           .where('created_at', '<', to)
+          .where(inRound(round))
           .as(`w${i}`),
       ),
     )
@@ -45,12 +55,14 @@ async function medianDuration(
   from: 'created_at' | 'submitted_at',
   to: 'reviewed_at' | 'validated_at',
   since: string,
+  round: RoundFilter = {},
 ): Promise<Turnaround> {
   const seconds = secondsBetween(engine, from, to);
   const rows = db
     .selectFrom(source)
     .where(to, '>=', since)
-    .$if(source === 'user_challenges', (query) => query.where('status', '=', 'validated'));
+    .$if(source === 'user_challenges', (query) => query.where('status', '=', 'validated'))
+    .$if(source === 'applications', (query) => query.where(inRound(round)));
 
   let median: unknown;
   let total: unknown;
@@ -92,20 +104,21 @@ async function medianDuration(
 }
 
 /** Application sent → reviewed, over the reviews made since `since`. */
-export const medianReviewTurnaround = (db: Db, engine: Engine, since: string) =>
-  medianDuration(db, engine, 'applications', 'created_at', 'reviewed_at', since);
+export const medianReviewTurnaround = (db: Db, engine: Engine, since: string, round: RoundFilter = {}) =>
+  medianDuration(db, engine, 'applications', 'created_at', 'reviewed_at', since, round);
 
 /** Challenge submitted → validated, over the validations made since `since` (declines carry no date). */
 export const medianValidationTurnaround = (db: Db, engine: Engine, since: string) =>
   medianDuration(db, engine, 'user_challenges', 'submitted_at', 'validated_at', since);
 
-/** What waits for the board: one count per queue, each through an index on its status. */
-export async function pendingWork(db: Db, now: string) {
+/** What waits for the board: one count per queue, each through an index on its status; the applications of the round. */
+export async function pendingWork(db: Db, now: string, round: RoundFilter = {}) {
   const [applications, submissions, registrations, projects, deadlineRequests] = await Promise.all([
     db
       .selectFrom('applications')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', '=', 'pending')
+      .where(inRound(round))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('user_challenges')
@@ -124,7 +137,7 @@ export async function pendingWork(db: Db, now: string) {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow(),
-    openDeadlineRequests(db)
+    openDeadlineRequests(db, round)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -138,16 +151,17 @@ export async function pendingWork(db: Db, now: string) {
 }
 
 /** Requests for more time the board has not answered (docs/product.md#deadline-extensions). */
-const openDeadlineRequests = (db: Db) =>
+const openDeadlineRequests = (db: Db, round: RoundFilter) =>
   db
     .selectFrom('applications')
     .where('deadline_requested_at', 'is not', null)
     .where('deadline_request_answered_at', 'is', null)
-    .where('status', '=', 'approved');
+    .where('status', '=', 'approved')
+    .where(inRound(round));
 
 /** The oldest open requests for more time, with who sent them. */
-export async function oldestDeadlineRequests(db: Db, limit: number) {
-  return openDeadlineRequests(db)
+export async function oldestDeadlineRequests(db: Db, limit: number, round: RoundFilter = {}) {
+  return openDeadlineRequests(db, round)
     .innerJoin('users', 'users.id', 'applications.user_id')
     .select([
       'users.id as user_id',

@@ -1,4 +1,4 @@
-import { overviewSchema } from '../../../contract/overview';
+import { overviewQuerySchema, overviewSchema } from '../../../contract/overview';
 import type { App, Deps } from '../../deps';
 import { requireAdmin } from '../../plugins/session';
 import { createOverviewService } from './overview.service';
@@ -8,10 +8,10 @@ export function registerOverviewRoutes(app: App, deps: Deps): void {
 
   app.get(
     '/api/admin/overview',
-    { onRequest: requireAdmin, schema: { response: { 200: overviewSchema } } },
-    async (_request, reply) => {
+    { onRequest: requireAdmin, schema: { querystring: overviewQuerySchema, response: { 200: overviewSchema } } },
+    async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return overview.overview();
+      return overview.overview(request.query);
     },
   );
 }

@@ -27,17 +27,19 @@ export function weekBoundaries(now: Date, weeks = OVERVIEW_WEEKS): Date[] {
 /** The board's overview: every figure is an aggregate query, so its cost does not grow with a loop over users. */
 export function createOverviewService({ db, engine, clock }: Deps) {
   return {
-    async overview(): Promise<Overview> {
+    /** With `round_id`, the figures about applications are that round's (decision 0121). */
+    async overview({ round_id: roundId }: { round_id?: number } = {}): Promise<Overview> {
       const now = clock.now();
       const boundaries = weekBoundaries(now).map((date) => date.toISOString());
       const since = boundaries[0]!;
+      const round = { roundId };
       const [steps, weekly, review, validation, pending, deadlineRequests] = await Promise.all([
-        countByJourneyStep(db, now),
-        countApplicationsBetween(db, boundaries),
-        medianReviewTurnaround(db, engine, since),
+        countByJourneyStep(db, now, round),
+        countApplicationsBetween(db, boundaries, round),
+        medianReviewTurnaround(db, engine, since, round),
         medianValidationTurnaround(db, engine, since),
-        pendingWork(db, now.toISOString()),
-        oldestDeadlineRequests(db, OVERVIEW_DEADLINE_REQUESTS),
+        pendingWork(db, now.toISOString(), round),
+        oldestDeadlineRequests(db, OVERVIEW_DEADLINE_REQUESTS, round),
       ]);
       return {
         generated_at: now.toISOString(),

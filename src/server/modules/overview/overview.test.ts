@@ -5,6 +5,7 @@ import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { insertChallenge } from '#test/server/challenges.fixtures';
 import { weekBoundaries } from './overview.service';
+import { latestRound } from '#test/server/rounds.fixtures';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -61,6 +62,7 @@ describe('the admin overview', () => {
       .insertInto('applications')
       .values({
         user_id: user.id,
+        round_id: latestRound(db()),
         status: application.status ?? 'pending',
         motivation: MOTIVATION,
         experience_level: 'beginner',

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { idTextSchema, isoTimestamp, timestampInput } from './common';
+
+/**
+ * Recruitment rounds (docs/product.md#recruitment-rounds, decision 0121): a round is open from
+ * `opens_at` until `closes_at` (excluded), or until the board closes it when `closes_at` is
+ * null. Rounds never overlap; applications are taken while one is open and the
+ * `applications_open` setting is on.
+ */
+export const ROUND_NAME_MAX = 100;
+export const ROUND_ORDER_MESSAGE = 'A round must close after it opens.';
+
+const name = z
+  .string({ error: 'Give the round a name.' })
+  .trim()
+  .min(1, 'Give the round a name.')
+  .max(ROUND_NAME_MAX, `A round's name has at most ${ROUND_NAME_MAX} characters.`);
+
+/** A date and time, stored as UTC with milliseconds so that both engines compare them alike. */
+const instant = timestampInput().transform((value) => new Date(value).toISOString());
+/** An empty closing date means "open until closed" (null). */
+const closing = z.preprocess((value) => (value === '' ? null : value), instant.nullable());
+
+/** Only judged when both are valid instants: a malformed one already has its own message. */
+const closesAfterOpening = (round: { opens_at?: unknown; closes_at?: unknown }) =>
+  typeof round.opens_at !== 'string' ||
+  typeof round.closes_at !== 'string' ||
+  Date.parse(round.closes_at) > Date.parse(round.opens_at);
+
+/** POST /admin/rounds: a name and an opening; no closing date keeps it open until closed. */
+export const roundBodySchema = z
+  .object({ name, opens_at: instant, closes_at: closing.optional().transform((value) => value ?? null) })
+  .refine(closesAfterOpening, { path: ['closes_at'], message: ROUND_ORDER_MESSAGE });
+export type RoundBody = z.input<typeof roundBodySchema>;
+
+/** PUT /admin/rounds/{id}: the fields to change; `closes_at` now closes it, null opens it again until closed. */
+export const roundUpdateSchema = z
+  .object({ name: name.optional(), opens_at: instant.optional(), closes_at: closing.optional() })
+  .refine(closesAfterOpening, { path: ['closes_at'], message: ROUND_ORDER_MESSAGE });
+export type RoundUpdate = z.input<typeof roundUpdateSchema>;
+
+export const roundSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  opens_at: isoTimestamp,
+  closes_at: isoTimestamp.nullable(),
+  /** Whether it takes applications now (the `applications_open` setting aside). */
+  is_open: z.boolean(),
+  /** How many applications were sent in it. */
+  applications: z.number().int().min(0),
+  created_at: isoTimestamp,
+  updated_at: isoTimestamp,
+});
+export type Round = z.infer<typeof roundSchema>;
+
+/** Every round, the latest opening first: a club has a few a year, so the list is not paged. */
+export const roundListSchema = z.object({ data: z.array(roundSchema) });
+
+/** The filter of the admin lists, the CSV export and the Overview: one round's applications. */
+export const roundFilterSchema = z.object({
+  round_id: idTextSchema.optional(),
+});
