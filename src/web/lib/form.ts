@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormSetError,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
 
@@ -59,4 +66,37 @@ export function useFocusFirstError(form: RefObject<HTMLFormElement | null>): () 
     pending.current = true;
     redraw((count) => count + 1);
   };
+}
+
+/**
+ * A form that opens on a draft (a modal's add or edit) and sends what a contract schema takes:
+ * judged by the schema on submit, the server's field errors under the fields of the draft, the
+ * first error focused (`form` is the ref of the <form>). `changed(parsed)` keeps, of the parsed
+ * value, the fields the person touched: what an edit sends, so that an untouched date keeps its
+ * seconds and the audit names real changes.
+ */
+export function useDraftForm<D extends FieldValues, S extends z.ZodType>(
+  schema: S,
+  initial: D,
+  toInput: (draft: D) => unknown,
+) {
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(form);
+  const methods = useForm<D, unknown, z.output<S>>({
+    defaultValues: initial as DefaultValues<D>,
+    resolver: contractResolver(schema, toInput),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const onServerError = (error: Error) => {
+    if (showServerErrors(error, methods.setError, { accept: (path) => path in initial })) focusFirstError();
+  };
+  const changed = (parsed: z.output<S>): Partial<z.output<S>> => {
+    const draft = methods.getValues();
+    const touched = Object.keys(initial).filter((key) => draft[key] !== initial[key]);
+    return Object.fromEntries(touched.map((key) => [key, (parsed as Record<string, unknown>)[key]])) as Partial<
+      z.output<S>
+    >;
+  };
+  return { ...methods, form, focusFirstError, onServerError, changed };
 }

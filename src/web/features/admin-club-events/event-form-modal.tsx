@@ -1,5 +1,4 @@
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import {
   CLUB_EVENT_DESCRIPTION_MAX,
   CLUB_EVENT_LOCATION_MAX,
@@ -11,7 +10,7 @@ import {
 import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { Modal, ModalFormActions } from '../../components/modal';
-import { contractResolver, showServerErrors, useFocusFirstError } from '../../lib/form';
+import { useDraftForm } from '../../lib/form';
 import { BROWSER_TIME_ZONE, fromLocalInput, toLocalInput } from '../../lib/format';
 import { useClubEventChange } from './api';
 
@@ -30,37 +29,21 @@ function draftOf(event: ClubEvent | null): Draft {
 
 export function EventFormModal({ event, onClose }: { event: ClubEvent | null; onClose: () => void }) {
   const [initial] = useState(() => draftOf(event));
-  const form = useRef<HTMLFormElement>(null);
-  const focusFirstError = useFocusFirstError(form);
-  const { register, handleSubmit, getValues, setError, formState } = useForm({
-    defaultValues: initial,
-    resolver: contractResolver(clubEventBodySchema, (draft: Draft) => ({
-      ...draft,
-      starts_at: fromLocalInput(draft.starts_at),
-      ends_at: fromLocalInput(draft.ends_at),
-    })),
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+  const { register, handleSubmit, formState, form, focusFirstError, onServerError, changed } = useDraftForm(
+    clubEventBodySchema,
+    initial,
+    (draft) => ({ ...draft, starts_at: fromLocalInput(draft.starts_at), ends_at: fromLocalInput(draft.ends_at) }),
+  );
   const { errors } = formState;
   const save = useClubEventChange();
 
   const onSubmit = handleSubmit(
     (parsed) => {
-      const draft = getValues();
-      const onError = (error: Error) => {
-        if (showServerErrors(error, setError, { accept: (path) => path in initial })) focusFirstError();
-      };
-      if (!event) {
-        save.mutate({ kind: 'create', body: parsed }, { onSuccess: onClose, onError });
-        return;
-      }
-      // Only the fields the admin touched: an untouched time keeps its seconds, the audit names real changes.
-      const body: ClubEventUpdate = Object.fromEntries(
-        (Object.keys(initial) as Key[]).filter((key) => draft[key] !== initial[key]).map((key) => [key, parsed[key]]),
-      );
+      const done = { onSuccess: onClose, onError: onServerError };
+      if (!event) return save.mutate({ kind: 'create', body: parsed }, done);
+      const body: ClubEventUpdate = changed(parsed);
       if (Object.keys(body).length === 0) return onClose();
-      save.mutate({ kind: 'update', id: event.id, body }, { onSuccess: onClose, onError });
+      save.mutate({ kind: 'update', id: event.id, body }, done);
     },
     () => focusFirstError(),
   );
