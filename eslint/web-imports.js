@@ -25,6 +25,7 @@ export const FEATURE_ENTRIES = {
   projects: ['my-projects', 'project-status'],
   'admin-maintenance': ['maintenance-panel'],
   'admin-applications': ['decisions'],
+  'admin-rounds': ['round-filter'],
 };
 
 const FEATURES_DIR = new URL('../src/web/features/', import.meta.url);

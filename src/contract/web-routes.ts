@@ -26,6 +26,7 @@ export const WEB_ROUTES = [
   '/admin/messages',
   '/admin/webhooks',
   '/admin/emails',
+  '/admin/rounds',
 ] as const;
 
 const PATTERNS = WEB_ROUTES.map((route) => new RegExp(`^${route.replace(/:id/g, '[1-9][0-9]{0,15}')}$`));

@@ -66,6 +66,7 @@ export const router = createBrowserRouter([
           { path: 'applications', ...admin(() => import('../features/admin-applications/applications-page')) },
           { path: 'applications/:id', ...admin(() => import('../features/admin-applications/review-page')) },
           { path: 'review', ...admin(() => import('../features/admin-applications/review-page')) },
+          { path: 'rounds', ...admin(() => import('../features/admin-rounds/rounds-page')) },
           { path: 'challenges', ...admin(() => import('../features/admin-challenges/challenges-page')) },
           { path: 'submissions', ...admin(() => import('../features/admin-challenges/submissions-page')) },
           { path: 'hackathon', ...admin(() => import('../features/admin-hackathon/hackathon-page')) },

@@ -8,6 +8,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/overview', label: 'Overview' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/applications', label: 'Applications' },
+  { to: '/admin/rounds', label: 'Rounds' },
   { to: '/admin/challenges', label: 'Challenges' },
   { to: '/admin/submissions', label: 'Submissions' },
   { to: '/admin/hackathon', label: 'Hackathon' },

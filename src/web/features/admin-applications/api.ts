@@ -6,7 +6,7 @@ import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
 import { adminKeys } from '../../app/query-client';
 import { memberKeys } from '../admin-members/api';
 
-type ApplicationFilter = { status?: ApplicationStatus; offset: number; limit: number };
+type ApplicationFilter = { status?: ApplicationStatus; round_id?: number; offset: number; limit: number };
 
 export const applicationKeys = {
   all: [...adminKeys.all, 'applications'] as const,
@@ -14,8 +14,9 @@ export const applicationKeys = {
   detail: (id: number) => [...applicationKeys.all, 'detail', id] as const,
 };
 
-/** The address of the CSV export, for a download link. */
-export const APPLICATIONS_CSV_URL = href(routes.applicationsCsv);
+/** The address of the CSV export of the applications the filters select, for a download link. */
+export const applicationsCsvUrl = (filter: { status?: ApplicationStatus; round_id?: number }) =>
+  href(routes.applicationsCsv, {}, filter);
 
 export function useApplications(filter: ApplicationFilter) {
   return usePagedQuery(applicationKeys.list(filter), routes.applications, { query: filter });

@@ -14,7 +14,8 @@ import { SelectFilter } from '../../components/filters';
 import { formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
-import { APPLICATIONS_CSV_URL, useApplications } from './api';
+import { RoundFilter } from '../admin-rounds/round-filter';
+import { applicationsCsvUrl, useApplications } from './api';
 import { useDecisions, type DecisionSubject } from './decisions';
 import { HIDDEN_CANDIDATE, STATUS_BADGE } from './review-sections';
 import '../admin-shared.css';
@@ -85,10 +86,10 @@ const APPLICATIONS_LIST = applicationListQuerySchema.omit({ limit: true });
 export function ApplicationsPage() {
   usePageTitle('Applications');
   const list = useListParams(APPLICATIONS_LIST);
-  const { status, offset } = list.values;
+  const { status, round_id, offset } = list.values;
   const [selected, setSelected] = useState<Map<number, DecisionSubject>>(new Map());
   const [bulkResult, setBulkResult] = useState<string | null>(null);
-  const applications = useApplications({ status, offset, limit: APPLICATIONS_PAGE_SIZE });
+  const applications = useApplications({ status, round_id, offset, limit: APPLICATIONS_PAGE_SIZE });
   const decisions = useDecisions();
   const review = (decision: 'approved' | 'declined') =>
     decisions.decideMany([...selected.values()], decision, (result) => {
@@ -104,6 +105,7 @@ export function ApplicationsPage() {
     setSelected(next);
   };
   const statusFilter = list.choice('status');
+  const roundFilter = list.choice('round_id');
 
   return (
     <AdminList
@@ -119,7 +121,14 @@ export function ApplicationsPage() {
               setSelected(new Map());
             }}
           />
-          <a className="btn btn-secondary" href={APPLICATIONS_CSV_URL} download>
+          <RoundFilter
+            value={roundFilter.value}
+            onChange={(value) => {
+              roundFilter.onChange(value);
+              setSelected(new Map());
+            }}
+          />
+          <a className="btn btn-secondary" href={applicationsCsvUrl({ status, round_id })} download>
             Export CSV
           </a>
           <Link className="btn" to="/admin/review">

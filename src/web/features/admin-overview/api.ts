@@ -6,8 +6,9 @@ import { adminKeys } from '../../app/query-client';
 /** Under `admin`, so that every admin change that invalidates `['admin']` refreshes the figures too. */
 export const overviewKeys = { all: [...adminKeys.all, 'overview'] as const };
 
-export function useOverview() {
-  return useQuery({ queryKey: overviewKeys.all, queryFn: () => call(routes.overview) });
+/** The figures, those about applications of one round when `round_id` names it (decision 0121). */
+export function useOverview(query: { round_id?: number }) {
+  return useQuery({ queryKey: [...overviewKeys.all, query], queryFn: () => call(routes.overview, { query }) });
 }
 
 export function useRefreshOverview() {

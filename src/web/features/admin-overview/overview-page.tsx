@@ -1,9 +1,10 @@
-import { Link } from 'react-router';
-import { OVERVIEW_WEEKS, type Overview, type Turnaround } from '../../../contract/overview';
+import { Link, useSearchParams } from 'react-router';
+import { OVERVIEW_WEEKS, overviewQuerySchema, type Overview, type Turnaround } from '../../../contract/overview';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/loading-screen';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
+import { RoundFilter } from '../admin-rounds/round-filter';
 import { Columns, HorizontalBars, type BarDatum } from './charts';
 import { useOverview, useRefreshOverview } from './api';
 import '../admin-shared.css';
@@ -94,7 +95,7 @@ function TurnaroundStat({ label, what, turnaround }: { label: string; what: stri
   );
 }
 
-function OverviewContent({ data }: { data: Overview }) {
+function OverviewContent({ data, roundId }: { data: Overview; roundId?: number }) {
   const { funnel } = data;
   const weeks: BarDatum[] = data.applications_per_week.map((week) => ({
     label: weekLabel(week.week_start),
@@ -111,9 +112,11 @@ function OverviewContent({ data }: { data: Overview }) {
         <ul className="overview-pending">
           {PENDING_WORK.map((item) => {
             const count = data.pending[item.key];
+            // The applications to review of the round shown, when one is.
+            const to = item.key === 'applications' && roundId ? `${item.to}&round_id=${roundId}` : item.to;
             return (
               <li key={item.key}>
-                <Link to={item.to} className={`card overview-pending-link${count === 0 ? ' is-clear' : ''}`}>
+                <Link to={to} className={`card overview-pending-link${count === 0 ? ' is-clear' : ''}`}>
                   <span className="overview-big">{count}</span>{' '}
                   <span className="overview-pending-label">{item.label[count === 1 ? 0 : 1]}</span>
                   <span className="overview-pending-arrow" aria-hidden="true">
@@ -131,7 +134,9 @@ function OverviewContent({ data }: { data: Overview }) {
       <div className="overview-charts">
         <section aria-labelledby="funnel-heading" className="card overview-section">
           <h2 id="funnel-heading">Recruitment funnel</h2>
-          <p className="muted overview-note">Where every applicant stands today.</p>
+          <p className="muted overview-note">
+            {roundId ? 'Where the applicants of this round stand today.' : 'Where every applicant stands today.'}
+          </p>
           <HorizontalBars
             title="Recruitment funnel"
             head={['Stage', 'Applicants']}
@@ -184,13 +189,23 @@ function OverviewContent({ data }: { data: Overview }) {
 /** The board's first page: what waits for it, where the applicants stand, how fast reviews go. */
 export function OverviewPage() {
   usePageTitle('Overview');
-  const overview = useOverview();
+  // The round shown, kept in the address (`?round_id=3`); one the schema refuses shows them all.
+  const [params, setParams] = useSearchParams();
+  const parsed = overviewQuerySchema.safeParse({ round_id: params.get('round_id') ?? undefined });
+  const roundId = parsed.success ? parsed.data.round_id : undefined;
+  const overview = useOverview({ round_id: roundId });
   const refresh = useRefreshOverview();
 
   return (
     <div>
       <div className="admin-toolbar">
         <h1>Overview</h1>
+        <div className="filters">
+          <RoundFilter
+            value={roundId ? String(roundId) : ''}
+            onChange={(value) => setParams(value ? { round_id: value } : {}, { replace: true })}
+          />
+        </div>
         <button type="button" className="btn btn-secondary" disabled={overview.isFetching} onClick={refresh}>
           Refresh
         </button>
@@ -200,7 +215,7 @@ export function OverviewPage() {
       ) : overview.isPending ? (
         <Spinner label="Loading the overview" />
       ) : overview.data ? (
-        <OverviewContent data={overview.data} />
+        <OverviewContent data={overview.data} roundId={roundId} />
       ) : null}
     </div>
   );

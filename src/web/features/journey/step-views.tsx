@@ -114,11 +114,15 @@ export function Declined({ application }: { application: MyApplication }) {
         Keep building: practise with Tinkercad and Arduino, work on small electronics projects, and follow the
         club&apos;s events. You are welcome to try again in a later recruitment.
       </p>
-      <div>
-        <Link className="btn" to="/">
-          Back to Home
-        </Link>
-      </div>
+      {application.may_apply_again ? (
+        <p className="alert alert-success">A new recruitment round is open: you can apply again below.</p>
+      ) : (
+        <div>
+          <Link className="btn" to="/">
+            Back to Home
+          </Link>
+        </div>
+      )}
     </section>
   );
 }

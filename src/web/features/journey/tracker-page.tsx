@@ -44,24 +44,21 @@ export function TrackerPage() {
 function Journey({ application: mine, step }: { application: MyApplication | null; step: MyApplication['step'] }) {
   const { user } = useSession();
   const { allowed_campuses } = usePublicSettings();
+  // The form of a first application, or of a new one in a later round after a decline (decision 0121).
+  const form =
+    user && !isEligible(allowed_campuses, user) ? <NotEligible allowed={allowed_campuses} /> : <ApplicationForm />;
   return (
     <>
       <BoardMessages />
       {step !== -1 && <ProgressBar step={step} />}
-      {step === 0 &&
-        (mine ? (
-          <SubmittedCard application={mine} />
-        ) : user && !isEligible(allowed_campuses, user) ? (
-          <NotEligible allowed={allowed_campuses} />
-        ) : (
-          <ApplicationForm />
-        ))}
+      {step === 0 && (mine ? <SubmittedCard application={mine} /> : form)}
       {step === 1 && <ChallengesStep />}
       {step === 2 && <HackathonStep />}
       {step === 3 && <WaitingForBoard />}
       {step === 4 && <Complete />}
       {step === 4 && <MyProjects />}
       {step === -1 && mine && <Declined application={mine} />}
+      {step === -1 && mine?.may_apply_again && form}
     </>
   );
 }

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { ROUND_NAME_MAX, roundBodySchema, type Round, type RoundUpdate } from '../../../contract/rounds';
+import { ErrorBanner } from '../../components/error-banner';
+import { Field } from '../../components/field';
+import { Modal, ModalFormActions } from '../../components/modal';
+import { useDraftForm } from '../../lib/form';
+import { BROWSER_TIME_ZONE, fromLocalInput, toLocalInput } from '../../lib/format';
+import { useRoundChange } from './api';
+
+type Draft = { name: string; opens_at: string; closes_at: string };
+
+/** A new round opens now unless the board says otherwise, and stays open until closed. */
+const draftOf = (round: Round | null): Draft => ({
+  name: round?.name ?? '',
+  opens_at: toLocalInput(round?.opens_at ?? new Date().toISOString()),
+  closes_at: toLocalInput(round?.closes_at ?? null),
+});
+
+/** Opens a round (`round` null) or changes one: its name and dates, checked by the contract's schema. */
+export function RoundFormModal({ round, onClose }: { round: Round | null; onClose: () => void }) {
+  const [initial] = useState(() => draftOf(round));
+  const { register, handleSubmit, getValues, formState, form, focusFirstError, onServerError, changed } = useDraftForm(
+    roundBodySchema,
+    initial,
+    (draft) => ({ ...draft, opens_at: fromLocalInput(draft.opens_at), closes_at: fromLocalInput(draft.closes_at) }),
+  );
+  const { errors } = formState;
+  const save = useRoundChange();
+
+  const onSubmit = handleSubmit(
+    (parsed) => {
+      const done = { onSuccess: onClose, onError: onServerError };
+      if (!round) {
+        // An untouched opening means the moment of saving, not the minute shown: a round the board
+        // has just closed ended within that minute, and the new one must not start before it.
+        const opensAt = getValues('opens_at') === initial.opens_at ? new Date().toISOString() : parsed.opens_at;
+        return save.mutate({ kind: 'create', body: { ...parsed, opens_at: opensAt } }, done);
+      }
+      const body: RoundUpdate = changed(parsed);
+      if (Object.keys(body).length === 0) return onClose();
+      save.mutate({ kind: 'update', id: round.id, body }, done);
+    },
+    () => focusFirstError(),
+  );
+
+  const dateField = (key: 'opens_at' | 'closes_at', label: string, hint: string, required = false) => (
+    <Field id={`round-${key}`} label={label} hint={hint} hintFirst error={errors[key]?.message} required={required}>
+      {(control) => <input {...control} {...register(key)} type="datetime-local" />}
+    </Field>
+  );
+
+  return (
+    <Modal title={round ? `Edit ${round.name}` : 'Open a round'} onClose={onClose}>
+      <form
+        ref={form}
+        onSubmit={(submitted) => {
+          save.reset();
+          return onSubmit(submitted);
+        }}
+        noValidate
+      >
+        <ErrorBanner error={save.error} fallback="Failed to save the round" />
+        <Field id="round-name" label="Name" hint="For example: Spring 2027." error={errors.name?.message} required>
+          {(control) => <input {...control} {...register('name')} maxLength={ROUND_NAME_MAX} />}
+        </Field>
+        <div className="form-columns">
+          {dateField('opens_at', 'Opens', `Time zone: ${BROWSER_TIME_ZONE}`, true)}
+          {dateField('closes_at', 'Closes (optional)', 'Leave empty to keep it open until you close it.')}
+        </div>
+        <ModalFormActions onCancel={onClose} saving={save.isPending} />
+      </form>
+    </Modal>
+  );
+}
