@@ -101,6 +101,14 @@ test('a candidate goes from the hackathon to membership: event, registration, au
 
   await page.reload();
   await expect(page.getByText('Assigned to a team')).toBeVisible();
+  const unregister = page
+    .getByRole('listitem')
+    .filter({ hasText: eventName })
+    .getByRole('button', { name: 'Unregister' });
+  await expect(unregister).toBeDisabled();
+  await expect(unregister).toHaveAccessibleDescription(
+    'You are in a team for this event: ask the board if you cannot take part.',
+  );
   await expect(page.getByText(`@${login}`)).toBeVisible();
 
   // The event takes place; the board closes it by moving it into the past.

@@ -106,6 +106,11 @@ test('the admin manages challenges; a candidate completes one and the admin vali
   await expect(challenge.getByText('Exercises: 0 of 4 done')).toBeVisible();
   await expect(challenge.getByText('Exercise 1: Read')).toBeHidden();
   await challenge.getByRole('button', { name: 'Start' }).click();
+  // A disabled button says why, beside it.
+  await expect(challenge.getByRole('button', { name: 'Submit for review' })).toBeDisabled();
+  await expect(challenge.getByRole('button', { name: 'Submit for review' })).toHaveAccessibleDescription(
+    'Send the link of at least one exercise before you submit the challenge for review.',
+  );
   for (const n of [1, 2, 3, 4]) {
     const input = challenge.getByLabel(`Tinkercad link for exercise ${n}`);
     await input.fill(`https://www.tinkercad.com/things/demo${n}`);
@@ -131,6 +136,7 @@ test('the admin manages challenges; a candidate completes one and the admin vali
   await submission.getByRole('button', { name: 'Validate' }).click();
   dialog = admin.getByRole('dialog');
   await expect(dialog.getByText(/Recommended: 25 × 4 completed exercises = 100/)).toBeVisible();
+  await dialog.getByLabel('Feedback for the candidate (optional)').fill('Clean wiring: well done.');
   await dialog.getByRole('button', { name: 'Validate' }).click();
   await expect(admin.getByText('Challenge validated successfully!')).toBeVisible();
 
@@ -138,6 +144,10 @@ test('the admin manages challenges; a candidate completes one and the admin vali
   await expect(
     page.getByRole('article').filter({ hasText: title }).locator('.badge', { hasText: 'Completed' }),
   ).toBeVisible();
+  // The board's feedback on a validated challenge reaches the candidate, as a decline's does.
+  await expect(page.getByRole('article').filter({ hasText: title })).toContainText(
+    'Feedback from the board: Clean wiring: well done.',
+  );
   await page.getByRole('button', { name: /Account menu/ }).click();
   await expect(page.locator('.user-facts')).toContainText('100');
   await admin.close();
