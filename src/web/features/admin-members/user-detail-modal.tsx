@@ -16,6 +16,25 @@ const STEP_NAMES: Record<number, string> = {
   4: 'Complete',
 };
 
+/** The two answers to one decision; each asks first (useDecisions). */
+function ApproveDecline(props: {
+  approveLabel: string;
+  disabled: boolean;
+  onApprove: () => void;
+  onDecline: () => void;
+}) {
+  return (
+    <>
+      <button type="button" className="btn btn-small" disabled={props.disabled} onClick={props.onApprove}>
+        {props.approveLabel}
+      </button>
+      <button type="button" className="btn btn-danger btn-small" disabled={props.disabled} onClick={props.onDecline}>
+        Decline
+      </button>
+    </>
+  );
+}
+
 /** The member's profile, activity, applications and journey, with the board's decisions. */
 export function UserDetailModal({ userId, onClose }: { userId: number; onClose: () => void }) {
   const detail = useMember(userId);
@@ -66,22 +85,12 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
                   : `is under the ${MIN_MEMBER_XP} XP of junior member status.`}
               </p>
               <div className="row">
-                <button
-                  type="button"
-                  className="btn btn-small"
+                <ApproveDecline
+                  approveLabel="Approve as member"
                   disabled={decisions.pending}
-                  onClick={() => decisions.decide(subjectOf(application.id), 'member')}
-                >
-                  Approve as member
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-danger btn-small"
-                  disabled={decisions.pending}
-                  onClick={() => decisions.decide(subjectOf(application.id), 'final-declined')}
-                >
-                  Decline
-                </button>
+                  onApprove={() => decisions.decide(subjectOf(application.id), 'member')}
+                  onDecline={() => decisions.decide(subjectOf(application.id), 'final-declined')}
+                />
               </div>
             </div>
           )}
@@ -104,24 +113,12 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
                       #{item.id} · <span className="badge">{item.status}</span> · {formatDate(item.created_at)}
                     </span>
                     {item.status === 'pending' && (
-                      <>
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          disabled={decisions.pending}
-                          onClick={() => decisions.decide(subjectOf(item.id), 'approved')}
-                        >
-                          Approve
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-danger btn-small"
-                          disabled={decisions.pending}
-                          onClick={() => decisions.decide(subjectOf(item.id), 'declined')}
-                        >
-                          Decline
-                        </button>
-                      </>
+                      <ApproveDecline
+                        approveLabel="Approve"
+                        disabled={decisions.pending}
+                        onApprove={() => decisions.decide(subjectOf(item.id), 'approved')}
+                        onDecline={() => decisions.decide(subjectOf(item.id), 'declined')}
+                      />
                     )}
                   </li>
                 ))}

@@ -87,25 +87,14 @@ export function UsersPage() {
                 <button type="button" className="btn btn-secondary btn-small" onClick={() => setViewing(user.id)}>
                   View
                 </button>
-                {user.is_admin ? (
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    disabled={actions.pending}
-                    onClick={() => actions.removeAdmin(user)}
-                  >
-                    Remove admin
-                  </button>
-                ) : (
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    disabled={actions.pending}
-                    onClick={() => actions.grantAdmin(user)}
-                  >
-                    Grant admin
-                  </button>
-                )}
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  disabled={actions.pending}
+                  onClick={() => (user.is_admin ? actions.removeAdmin(user) : actions.grantAdmin(user))}
+                >
+                  {user.is_admin ? 'Remove admin' : 'Grant admin'}
+                </button>
                 {user.id !== me?.id && (
                   <>
                     <button
