@@ -68,6 +68,7 @@ export const routes = {
   signInCallback: get<users.User | auth.SignInWaiting, In<typeof auth.authCallbackQuerySchema>>()('/auth/callback'),
   signOut: post<void>()('/auth/logout'),
   me: get<users.User>()('/users/me'),
+  setMyPreferences: put<users.User, In<typeof users.preferencesBodySchema>>()('/users/me/preferences'),
 
   myApplication: get<applications.MyApplication>()('/applications/me'),
   apply: post<applications.Application, applications.ApplicationForm>()('/applications'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoTimestamp } from './common';
+import { LOCALES } from './locales';
 
 export const ROLES = ['student', 'member', 'board'] as const;
 export type Role = (typeof ROLES)[number];
@@ -22,10 +23,17 @@ export const userSchema = z.object({
   is_admin: z.boolean(),
   is_banned: z.boolean(),
   experience_points: z.number().int(),
+  /** The language the user chose (PUT /api/users/me/preferences), or null: then the browser's. */
+  locale: z.enum(LOCALES).nullable(),
   created_at: isoTimestamp,
 });
 
 export type User = z.infer<typeof userSchema>;
+
+export const preferencesBodySchema = z.strictObject({
+  locale: z.enum(LOCALES, { error: 'Choose English (en), French (fr) or Arabic (ar).' }),
+});
+export type PreferencesBody = z.infer<typeof preferencesBodySchema>;
 
 /** A user as other screens mention them (an application's author, a team member). */
 export const userRefSchema = z.object({

@@ -23,6 +23,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerDevMailRoutes } from './modules/mail/dev-mail.routes';
 import { createMailOutbox } from './modules/mail/mail-outbox';
 import { registerMailTemplateRoutes } from './modules/mail/mail-templates.routes';
+import { registerUserRoutes } from './modules/users/users.routes';
 import { registerMessageRoutes } from './modules/messages/messages.routes';
 import { registerMaintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import {
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerWebhookRoutes(app, deps);
   registerMessageRoutes(app, deps);
   registerMailTemplateRoutes(app, deps);
+  registerUserRoutes(app, deps);
   if (config.devIntra) {
     // Its own context, so that its form-encoded parser serves no JSON route.
     await app.register(async (scope) => registerDevIntra(scope as App, deps));

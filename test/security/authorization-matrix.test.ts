@@ -100,6 +100,12 @@ const ROUTES: Row[] = [
 
   // The signed-in user
   { method: 'GET', path: '/api/users/me', expect: signedIn({ applicant: 200, member: 200, admin: 200 }) },
+  {
+    method: 'PUT',
+    path: '/api/users/me/preferences',
+    body: { locale: 'fr' },
+    expect: signedIn({ applicant: 200, member: 200, admin: 200 }),
+  },
 
   // Applications: one's own only; someone else's is 404, as if it did not exist.
   {

@@ -15,6 +15,7 @@ import * as heldMessages from './migrations/0014-held-messages';
 import * as mailTemplates from './migrations/0015-mail-templates';
 import * as challengeDeadlines from './migrations/0016-challenge-deadlines';
 import * as recruitmentRounds from './migrations/0017-recruitment-rounds';
+import * as userLocale from './migrations/0019-user-locale';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0015-mail-templates': mailTemplates,
   '0016-challenge-deadlines': challengeDeadlines,
   '0017-recruitment-rounds': recruitmentRounds,
+  '0019-user-locale': userLocale,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

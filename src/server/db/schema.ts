@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Vote, VoteStage } from '../../contract/applications';
+import type { Locale } from '../../contract/locales';
 import type { DeliveryStatus, WebhookEvent, WebhookFormat } from '../../contract/webhooks';
 
 /**
@@ -35,6 +36,10 @@ export interface UsersTable {
   is_admin: Generated<boolean>;
   is_banned: Generated<boolean>;
   experience_points: Generated<number>;
+  /** The language the user chose in the app, or null (migration 0019). */
+  locale: ColumnType<Locale | null, Locale | null | undefined, Locale | null>;
+  /** The language their browser asked for at their last sign-in. */
+  sign_in_locale: ColumnType<Locale | null, Locale | null | undefined, Locale | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -22,7 +22,7 @@ export const openApiPath = (url: string): string => url.replace(/:([A-Za-z0-9_]+
  * being listed here: the first segment after `/api/` (after `/api/admin/` for admin areas).
  */
 export function tagOf(url: string): string {
-  if (url === '/api/users/me') return 'Auth';
+  if (url.startsWith('/api/users/me')) return 'Auth';
   const segments = url.replace(/^\/api\//, '').split('/');
   const feature = (segments[0] === 'admin' && segments[1] ? segments[1] : segments[0]) ?? 'API';
   const words = feature.replace(/[-_]/g, ' ');
@@ -30,7 +30,7 @@ export function tagOf(url: string): string {
 }
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
-  Auth: 'Sign-in with the 42 intra (OAuth 2.0 code flow), sign-out and the session user.',
+  Auth: "Sign-in with the 42 intra (OAuth 2.0 code flow), sign-out, the session user and the user's language.",
   Applications: 'The application of a candidate, and its review by the board.',
   Members: 'User management by the board: roles, bans, admin rights, deletion.',
   Challenges: 'The Tinkercad challenges: catalog, candidate progress, validation by the board.',

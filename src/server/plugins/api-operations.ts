@@ -12,6 +12,7 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   'GET /api/auth/callback': ['finishSignIn', 'Finish the sign-in and open a session'],
   'POST /api/auth/logout': ['signOut', 'Sign out'],
   'GET /api/users/me': ['getCurrentUser', 'The signed-in user'],
+  'PUT /api/users/me/preferences': ['setMyPreferences', "Save the signed-in user's language"],
   'GET /api/applications/me': ['getMyApplication', 'My application and journey step'],
   'POST /api/applications': ['submitApplication', 'Apply'],
   'PUT /api/applications/{id}': ['updateMyApplication', 'Edit my pending application'],

@@ -63,7 +63,11 @@ describe('the rate limit on opening day', () => {
         statuses.push(login.statusCode);
         const { code, state } = await authorizeAs(t.app, new URL(login.headers.location as string), `campus-${i}`);
         statuses.push((await b.request('/auth/callback')).statusCode);
-        statuses.push((await b.request(`/api/auth/callback?code=${code}&state=${state}`)).statusCode);
+        // A loaded machine may answer 202 (wait in line) even with the intra unpaced: ask again, as the page does.
+        let callback;
+        do callback = await b.request(`/api/auth/callback?code=${code}&state=${state}`);
+        while (callback.statusCode === 202);
+        statuses.push(callback.statusCode);
         statuses.push((await b.request('/api/applications/me')).statusCode);
         const applied = await b.request('/api/applications', {
           method: 'POST',

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dumpDatabase } from '#test/server/db-snapshot';
 import { createTestDatabase, testEngine } from '#test/server/test-app';
 import { openDatabase, type Database } from '../database';
-import { migrateToLatest } from '../migrate';
+import { migrateToLatest, migrateUpTo } from '../migrate';
 
 const BEFORE = '0016-challenge-deadlines';
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString();
@@ -145,7 +145,7 @@ describe(`migration 0017: recruitment rounds (${testEngine})`, () => {
     const before = await dumpDatabase(database);
     const columnsBefore = await columnsOf(database, 'applications');
     const indexesBefore = await indexesOf(database, 'applications');
-    expect(await migrateToLatest(database)).toEqual(['0017-recruitment-rounds']);
+    expect(await migrateUpTo(database, '0017-recruitment-rounds')).toEqual(['0017-recruitment-rounds']);
     const after = reopen();
     cleanup.push(() => after.close());
     const dumped = await dumpDatabase(after);

@@ -1,4 +1,5 @@
 import { authCallbackQuerySchema, signInWaitingSchema } from '../../../contract/auth';
+import { negotiateLocale } from '../../../contract/locales';
 import { userSchema } from '../../../contract/users';
 import type { App, Deps } from '../../deps';
 import { requestOrigin } from '../../plugins/security';
@@ -50,7 +51,9 @@ export function registerAuthRoutes(app: App, deps: Deps): { drain(withinMs: numb
     },
     async (request, reply) => {
       const cookieState = request.cookies[OAUTH_STATE_COOKIE];
-      const outcome = await auth.completeSignIn({ ...request.query, cookieState }).catch((error: unknown) => {
+      const acceptLanguage = request.headers['accept-language'];
+      const locale = acceptLanguage ? negotiateLocale(acceptLanguage) : undefined;
+      const outcome = await auth.completeSignIn({ ...request.query, cookieState, locale }).catch((error: unknown) => {
         reply.clearCookie(OAUTH_STATE_COOKIE, stateCookie);
         throw error;
       });

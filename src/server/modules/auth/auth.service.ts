@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { authCallbackQuerySchema } from '../../../contract/auth';
 import { BANNED_MESSAGE } from '../../../contract/errors';
+import type { Locale } from '../../../contract/locales';
 import type { UserRow, SignInFailure } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../db/constraint-errors';
@@ -67,7 +68,8 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
   /** The sign-ins this process is carrying out, by state hash. */
   const running = new Map<string, Promise<void>>();
 
-  async function carryOut(stateHash: string, code: string): Promise<void> {
+  /** `signInLocale`: what the browser's Accept-Language asked for (their emails' language until they choose one). */
+  async function carryOut(stateHash: string, code: string, signInLocale: Locale | undefined): Promise<void> {
     try {
       const slots = await pacer.reserve(2);
       const waitMs = slots[0]! - Date.now();
@@ -81,7 +83,7 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
           expiresAt: iso(clock.now().getTime() + waitMs + OAUTH_STATE_TTL_MS),
         });
       }
-      const fields = profileToUserFields(await intra.fetchProfile(code, slots));
+      const fields = { ...profileToUserFields(await intra.fetchProfile(code, slots)), sign_in_locale: signInLocale };
       const grantAdmin = deps.config.adminLogins.includes(fields.intra_login);
       await db.transaction().execute(async (trx) => {
         const user = await upsertUserFromProfile(trx, fields, grantAdmin, clock.now()).catch((error: unknown) => {
@@ -160,8 +162,8 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
       return { state, url: intra.authorizationUrl(state) };
     },
 
-    async completeSignIn(input: CallbackQuery & { cookieState?: string }): Promise<SignInOutcome> {
-      const { code, state, cookieState } = input;
+    async completeSignIn(input: CallbackQuery & { cookieState?: string; locale?: Locale }): Promise<SignInOutcome> {
+      const { code, state, cookieState, locale } = input;
       if (!code || !state) throw badRequest('Missing OAuth parameters', 'MISSING_OAUTH_PARAMETERS');
       if (!cookieState || !sameText(state, cookieState)) throw badRequest(INVALID_STATE, 'INVALID_STATE');
       const stateHash = hashToken(state);
@@ -177,7 +179,7 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
           !running.has(stateHash) &&
           (await claimSignIn(db, { stateHash, codeHash, now: iso(now), until: iso(now + LEASE_MS) }))
         ) {
-          const job = carryOut(stateHash, code).finally(() => running.delete(stateHash));
+          const job = carryOut(stateHash, code, locale).finally(() => running.delete(stateHash));
           running.set(stateHash, job);
         }
         row = await awaitOutcome(stateHash, ANSWER_WITHIN_MS);

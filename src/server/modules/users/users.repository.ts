@@ -28,7 +28,7 @@ export type ProfileFields = Pick<
  */
 export async function upsertUserFromProfile(
   db: Executor,
-  fields: ProfileFields,
+  fields: ProfileFields & Partial<Pick<UserRow, 'sign_in_locale'>>,
   listedAdmin: boolean,
   now: Date,
 ): Promise<UserRow> {
@@ -48,6 +48,7 @@ export async function upsertUserFromProfile(
         level: eb.ref('excluded.level'),
         grade: eb.ref('excluded.grade'),
         is_starter: eb.ref('excluded.is_starter'),
+        sign_in_locale: eb.fn.coalesce('excluded.sign_in_locale', 'users.sign_in_locale'),
         updated_at: at,
         // ADMIN_LOGINS never takes the flag away either: an admin made in the panel stays one.
         ...(listedAdmin
@@ -109,7 +110,7 @@ export async function addExperience(db: Executor, userIds: number[], xp: number)
 export async function updateUser(
   db: Executor,
   id: number,
-  changes: Partial<Pick<UserRow, 'role' | 'is_banned' | 'is_admin'>> & { updated_at: string },
+  changes: Partial<Pick<UserRow, 'role' | 'is_banned' | 'is_admin' | 'locale'>> & { updated_at: string },
 ): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
