@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/contract/settings-defaults';
 import { errorBodySchema } from '../../src/contract/errors';
-import { NUL_MESSAGE } from '../../src/server/plugins/security';
+import { NUL_MESSAGE, THEME_SCRIPT_HASH } from '../../src/server/plugins/security';
 import { hashToken, newToken } from '../../src/server/modules/auth/session-token';
 import { authorizeAs, cookieFrom, signIn, startSignIn } from '#test/server/sign-in';
 import { createTestApp } from '#test/server/test-app';
@@ -291,7 +291,8 @@ describe('threats', () => {
       const read = await app().inject({ url: '/api/admin/applications', headers: as('admin') });
       expect(read.headers['content-type']).toMatch(/^application\/json/);
       expect(read.headers['x-content-type-options']).toBe('nosniff');
-      expect(read.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+      // The app's own files, and the one inline script of index.html by its hash (decision 0123).
+      expect(read.headers['content-security-policy']).toContain(`script-src 'self' ${THEME_SCRIPT_HASH};`);
       expect(read.headers['content-security-policy']).not.toContain('unsafe-inline');
     });
   });

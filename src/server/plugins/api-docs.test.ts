@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '#test/server/test-app';
 import { SESSION_COOKIE } from '../../contract/constants';
 import { API_DOCS_PREFIX, openApiPath, SECURITY_SCHEME } from './api-docs';
 import { API_OPERATIONS } from './api-operations';
+import { THEME_SCRIPT_HASH } from './security';
 
 type OpenApiOperation = {
   operationId?: string;
@@ -245,7 +246,7 @@ describe('the API documentation at /api/docs', () => {
   it('keeps the strict Content-Security-Policy on the docs and everywhere else', async () => {
     for (const url of [API_DOCS_PREFIX, `${API_DOCS_PREFIX}/json`, '/api/health', '/admin/users']) {
       const answer = await t.app.inject({ url });
-      expect(answer.headers['content-security-policy'], url).toContain("script-src 'self';");
+      expect(answer.headers['content-security-policy'], url).toContain(`script-src 'self' ${THEME_SCRIPT_HASH};`);
       expect(answer.headers['content-security-policy'], url).not.toContain('unsafe');
     }
   });

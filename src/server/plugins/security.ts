@@ -2,9 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { badRequest, forbidden } from '../errors';
 
+/**
+ * The one inline script of index.html, which puts a saved theme on the page before its first
+ * paint (docs/decisions/0123-dark-theme.md): allowed by its hash, no other inline script is.
+ * security.test.ts checks it against src/web/index.html.
+ */
+export const THEME_SCRIPT_HASH = "'sha256-g+grdXJ6VDIFXqGbx5H+kqgZna8pCxn6nn/Eh58v8VQ='";
+
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${THEME_SCRIPT_HASH}`,
   "style-src 'self'",
   // Avatars come from the 42 intra's CDN and the board's photos from wherever the club keeps them.
   "img-src 'self' data: https:",

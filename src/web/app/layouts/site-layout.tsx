@@ -4,6 +4,7 @@ import { LOGIN_URL } from '../../features/auth/sign-in';
 import { UserMenu } from '../../features/auth/user-menu';
 import { useSession } from '../../features/auth/api';
 import { DebugPanel } from '../../features/health/debug-panel';
+import { ThemeToggle } from '../../components/theme-toggle';
 import { usePublicSettings } from '../../features/public/api';
 import './site-layout.css';
 
@@ -63,6 +64,9 @@ function TopNav() {
           <NavItems />
         </div>
         <div className="nav-account">
+          <div className="nav-theme">
+            <ThemeToggle compact />
+          </div>
           {!loading &&
             (user ? (
               <UserMenu user={user} />
@@ -86,6 +90,7 @@ function TopNav() {
       {menuOpen && (
         <div className="mobile-menu" id={menuId}>
           <NavItems onNavigate={() => setMenuOpen(false)} />
+          <ThemeToggle />
           {/* Signed in, the menu's Apply or Admin item is the way in: no "Join Now" for a member. */}
           {!user && (
             <a className="btn btn-42" href={LOGIN_URL}>
