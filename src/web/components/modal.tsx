@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { CloseIcon } from './icons';
 
 type Props = {
   title: string;
@@ -68,7 +69,7 @@ export function Modal({ title, onClose, children, footer, initialFocus }: Props)
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="btn btn-secondary btn-small" onClick={onClose} aria-label="Close">
-            ✕
+            <CloseIcon />
           </button>
         </div>
         {children}

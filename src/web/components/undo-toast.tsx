@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UNDO_WINDOW_MS } from '../../contract/constants';
 import { errorMessage } from '../lib/api-client';
+import { CloseIcon } from './icons';
 
 /** A change just made that can be taken back for a few seconds (decision 0119). */
 export type UndoOffer = {
@@ -105,7 +106,7 @@ export function UndoProvider({ children }: { children: ReactNode }) {
 function DismissButton({ onClick }: { onClick: () => void }) {
   return (
     <button type="button" className="btn btn-small btn-ghost" aria-label="Dismiss" onClick={onClick}>
-      ✕
+      <CloseIcon />
     </button>
   );
 }

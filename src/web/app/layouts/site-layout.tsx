@@ -5,6 +5,7 @@ import { UserMenu } from '../../features/auth/user-menu';
 import { useSession } from '../../features/auth/api';
 import { DebugPanel } from '../../features/health/debug-panel';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { CloseIcon, MenuIcon } from '../../components/icons';
 import { usePublicSettings } from '../../features/public/api';
 import './site-layout.css';
 
@@ -82,7 +83,7 @@ function TopNav() {
             aria-controls={menuId}
             onClick={() => setMenuOpen(!menuOpen)}
           >
-            <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
             <span className="visually-hidden">Menu</span>
           </button>
         </div>

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { OVERVIEW_WEEKS, overviewQuerySchema, type Overview, type Turnaround } from '../../../contract/overview';
 import { LoadError } from '../../components/load-error';
+import { ArrowIcon } from '../../components/icons';
 import { Spinner } from '../../components/loading-screen';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -119,9 +120,7 @@ function OverviewContent({ data, roundId }: { data: Overview; roundId?: number }
                 <Link to={to} className={`card overview-pending-link${count === 0 ? ' is-clear' : ''}`}>
                   <span className="overview-big">{count}</span>{' '}
                   <span className="overview-pending-label">{item.label[count === 1 ? 0 : 1]}</span>
-                  <span className="overview-pending-arrow" aria-hidden="true">
-                    →
-                  </span>
+                  <ArrowIcon className="overview-pending-arrow" />
                 </Link>
               </li>
             );

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/constants';
 import type { User } from '../../../contract/users';
 import { errorMessage } from '../../lib/api-client';
+import { CheckIcon } from '../../components/icons';
 import { usePageTitle } from '../../lib/use-page-title';
 import { landingAfterSignIn, LOGIN_FAILED, takeReturnTo, type SignInFailure } from './sign-in';
 import { exchange, NO_USER_MESSAGE, useSetSession, type Waiting } from './api';
@@ -94,7 +95,7 @@ export function CallbackPage() {
         {outcome.state === 'success' && (
           <>
             <div className="status-icon" aria-hidden="true">
-              ✓
+              <CheckIcon />
             </div>
             <h1>Authentication Successful</h1>
             <p className="muted">Welcome, {outcome.user.first_name ?? outcome.user.intra_login}! Redirecting...</p>

@@ -8,6 +8,7 @@ import {
 } from '../../../contract/challenges';
 import { CHALLENGES_PER_CANDIDATE } from '../../../contract/constants';
 import { LoadError } from '../../components/load-error';
+import { CheckIcon } from '../../components/icons';
 import { Spinner } from '../../components/loading-screen';
 import { formatDate } from '../../lib/format';
 import { useMyChallenges, useStartChallenge, useSubmitChallenge, useSubmitExercise } from './api';
@@ -65,7 +66,7 @@ function ExerciseRow({
     <li className={`exercise ${done ? 'exercise-done' : ''}`}>
       <div className="exercise-head">
         <span className="exercise-mark" aria-hidden="true">
-          {done ? '✓' : n}
+          {done ? <CheckIcon /> : n}
         </span>
         <div>
           <strong>
