@@ -1,37 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { failOnConsoleErrors, signIn, uniqueLogin } from './support';
-
-/** Brings a candidate to step 2 through the API: applied, approved, every challenge done and validated. */
-async function toStepTwo(candidate: APIRequestContext, admin: APIRequestContext) {
-  const application = await (
-    await candidate.post('/api/applications', { data: { motivation: 'I want to build robots with a team.' } })
-  ).json();
-  expect(
-    (await admin.put(`/api/admin/applications/${application.id}/review`, { data: { status: 'approved' } })).status(),
-  ).toBe(200);
-  const mine = await (await candidate.get('/api/challenges/me')).json();
-  for (const challenge of mine.data) {
-    expect((await candidate.post(`/api/challenges/${challenge.id}/start`)).status()).toBe(200);
-    for (const n of [1, 2, 3, 4]) {
-      if (!challenge[`exercise_${n}_title`]) continue;
-      const link = `https://www.tinkercad.com/things/hack${challenge.id}e${n}`;
-      expect(
-        (
-          await candidate.post(`/api/challenges/${challenge.id}/exercise/${n}/submit`, {
-            data: { tinkercad_link: link },
-          })
-        ).status(),
-      ).toBe(200);
-    }
-    expect((await candidate.post(`/api/challenges/${challenge.id}/submit`)).status()).toBe(200);
-    expect(
-      (
-        await admin.post(`/api/challenges/${challenge.id}/validate`, { data: { status: 'validated', awarded_xp: 100 } })
-      ).status(),
-    ).toBe(200);
-  }
-  expect((await (await candidate.get('/api/applications/me')).json()).step).toBe(2);
-}
+import { expect, test } from '@playwright/test';
+import { failOnConsoleErrors, signIn, toStepTwo, uniqueLogin } from './support';
 
 test('a candidate goes from the hackathon to membership: event, registration, auto-assign, XP, approval', async ({
   page,

@@ -1,14 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { failOnConsoleErrors, signIn, uniqueLogin } from './support';
+import { applyAndApprove, failOnConsoleErrors, signIn, uniqueLogin } from './support';
 
 /** Makes the signed-in candidate a club member: applied, approved, then given the member role by the board. */
 async function makeMember(candidate: APIRequestContext, admin: APIRequestContext) {
-  const application = await (
-    await candidate.post('/api/applications', { data: { motivation: 'I want to build robots with a team.' } })
-  ).json();
-  expect(
-    (await admin.put(`/api/admin/applications/${application.id}/review`, { data: { status: 'approved' } })).status(),
-  ).toBe(200);
+  await applyAndApprove(candidate, admin);
   const me = await (await candidate.get('/api/users/me')).json();
   expect((await admin.put(`/api/admin/members/${me.id}/role`, { data: { role: 'member' } })).status()).toBe(200);
 }
