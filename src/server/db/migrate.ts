@@ -16,6 +16,7 @@ import * as mailTemplates from './migrations/0015-mail-templates';
 import * as challengeDeadlines from './migrations/0016-challenge-deadlines';
 import * as recruitmentRounds from './migrations/0017-recruitment-rounds';
 import * as userLocale from './migrations/0019-user-locale';
+import * as listsByDateSent from './migrations/0020-lists-by-date-sent';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0016-challenge-deadlines': challengeDeadlines,
   '0017-recruitment-rounds': recruitmentRounds,
   '0019-user-locale': userLocale,
+  '0020-lists-by-date-sent': listsByDateSent,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { ApplicationStatus } from '../../../contract/applications';
 import type { Executor } from '../../db/database';
 import type { ApplicationsTable, DB } from '../../db/schema';
@@ -71,6 +71,13 @@ const matching = (filter: ApplicationFilter) => (eb: ExpressionBuilder<DB, 'appl
     ...(filter.round_id ? [eb('applications.round_id', '=', filter.round_id)] : []),
   ]);
 
+/**
+ * The order of the admin list and its CSV export (decision 0125): newest sent first, by the date the
+ * candidate sent the application; the id breaks ties, so pages never overlap or skip a row.
+ */
+const newestSentFirst = <TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB | 'applications', O>) =>
+  query.orderBy(sql.ref('applications.created_at'), 'desc').orderBy(sql.ref('applications.id'), 'desc');
+
 export async function listApplications(
   db: Executor,
   filter: ApplicationFilter & { limit: number; offset: number },
@@ -81,11 +88,11 @@ export async function listApplications(
     .selectFrom('applications')
     .select('applications.id')
     .where(where)
-    .orderBy('applications.id', 'desc')
+    .$call(newestSentFirst)
     .limit(filter.limit)
     .offset(filter.offset);
   const [rows, count] = await Promise.all([
-    withApplicant(db).where('applications.id', 'in', page).orderBy('applications.id', 'desc').execute(),
+    withApplicant(db).where('applications.id', 'in', page).$call(newestSentFirst).execute(),
     db
       .selectFrom('applications')
       .where(where)
@@ -137,19 +144,28 @@ export async function restoreReview(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Every application the filter selects, with its author, oldest first, in pages, for the CSV export. */
+/**
+ * Every application the filter selects, with its author, in pages, for the CSV export: in the
+ * list's order, each page read after the last row of the one before (a keyset on sent date and id).
+ */
 export async function* eachApplicationForExport(db: Executor, filter: ApplicationFilter, pageSize = 500) {
-  let after = 0;
+  let after: { created_at: string; id: number } | null = null;
   for (;;) {
-    const rows = await withApplicant(db)
-      .where('applications.id', '>', after)
+    const last = after;
+    const rows: Joined[] = await withApplicant(db)
       .where(matching(filter))
-      .orderBy('applications.id')
+      .$if(last !== null, (query) =>
+        query.where((eb) =>
+          eb(eb.refTuple('applications.created_at', 'applications.id'), '<', eb.tuple(last!.created_at, last!.id)),
+        ),
+      )
+      .$call(newestSentFirst)
       .limit(pageSize)
       .execute();
     if (rows.length === 0) return;
     yield rows.map(toApplication);
-    after = rows[rows.length - 1]!.id;
+    const end = rows[rows.length - 1]!;
+    after = { created_at: end.created_at, id: end.id };
   }
 }
 

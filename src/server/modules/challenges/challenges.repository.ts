@@ -174,7 +174,15 @@ export async function listUserChallenges(
   let query = db.selectFrom('user_challenges');
   if (options.status) query = query.where('status', '=', options.status);
   const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('id').limit(options.limit).offset(options.offset).execute(),
+    // The board's queue (decision 0125): the longest waiting first, by the date the candidate sent
+    // the challenge for review (never sent: last); the id breaks ties, so pages never overlap.
+    query
+      .selectAll()
+      .orderBy('submitted_at', (order) => order.asc().nullsLast())
+      .orderBy('id')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };

@@ -744,6 +744,36 @@ describe('challenges', () => {
       expect(bad.statusCode).toBe(400);
     });
 
+    it('lists the queue by the date each challenge was sent for review, oldest first, the id breaking ties (decision 0125)', async () => {
+      // Assigned (ids) in one order, sent for review in the other: the one sent first waits longest.
+      const early = await submittedChallenge(1, 'early');
+      clock.advance(60_000);
+      const late = await approvedCandidate(t, clock, 'late');
+      const lateIds = late.userChallenges.slice(0, 2).map((challenge) => challenge.id);
+      for (const id of lateIds) {
+        await call('POST', `/api/challenges/${id}/start`, late.cookie);
+        await call('POST', `/api/challenges/${id}/exercise/1/submit`, late.cookie, { tinkercad_link: LINK });
+        await call('POST', `/api/challenges/${id}/submit`, late.cookie);
+      }
+      // `early` was assigned first but sent last; the two of `late` were sent at the same instant.
+      await db()
+        .updateTable('user_challenges')
+        .set({ submitted_at: new Date(clock.now().getTime() + 60_000).toISOString() })
+        .where('id', '=', early.id)
+        .execute();
+      const ids = async (query: string) =>
+        (await call('GET', `/api/challenges/admin/user-challenges?status=pending_validation${query}`, admin))
+          .json()
+          .data.map((item: { id: number }) => item.id);
+      expect(await ids('')).toEqual([...lateIds, early.id]);
+      expect([...(await ids('&limit=2')), ...(await ids('&limit=2&offset=2'))]).toEqual([...lateIds, early.id]);
+      // Never sent (status pending): after every sent one.
+      const all = (await call('GET', '/api/challenges/admin/user-challenges?limit=100', admin)).json().data;
+      const sent = all.map((item: { submitted_at: string | null }) => item.submitted_at !== null);
+      expect(sent.slice(0, 3)).toEqual([true, true, true]);
+      expect(sent.slice(3).every((isSent: boolean) => !isSent)).toBe(true);
+    });
+
     it('validates with the earned XP by default: validated_at, completed, awarded_xp, XP added to the user, audited', async () => {
       const candidate = await submittedChallenge(4);
       clock.advance(1000);
