@@ -22,11 +22,11 @@ async function newPage(browser: Browser, login: string): Promise<Page> {
   return page;
 }
 
-/** A datetime-local value `days` from now, in the browser's zone (the test runs in the same one). */
+/** A date and time field's text `days` from now at 18:00 (day/month/year), in the browser's zone (the test runs in the same one). */
 function localInput(days: number): string {
   const d = new Date(Date.now() + days * DAY);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T18:00`;
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} 18:00`;
 }
 
 test('a candidate past the deadline asks for more time, the board extends it, the tracker shows the new date', async ({

@@ -31,7 +31,7 @@ test('a member proposes a project from the tracker, an admin approves it, the me
   await expect(projects.getByText('Description is required.')).toBeVisible();
   await projects.getByLabel('Title').fill(title);
   await projects.getByLabel('Description').fill('A small robot that follows a black line, built by three members.');
-  await projects.getByLabel('Deadline (optional)').fill('2031-06-30');
+  await projects.getByLabel('Deadline (optional)').fill('30/06/2031');
   await projects.getByRole('button', { name: 'Propose project' }).click();
   await expect(projects.getByRole('status')).toContainText('was sent to the board');
   const mine = projects.getByRole('listitem').filter({ hasText: title });

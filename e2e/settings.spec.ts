@@ -19,11 +19,11 @@ async function visitorLanding(browser: Browser): Promise<{ page: Page; close(): 
   return { page, close: () => context.close() };
 }
 
-/** A datetime-local value `days` from now at `hour`:00, in the browser's (this machine's) time zone. */
+/** A date and time field's text `days` from now at `hour`:00 (day/month/year), in the browser's (this machine's) time zone. */
 function localInput(days: number, hour: number): string {
   const date = new Date(Date.now() + days * 24 * 3600 * 1000);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(hour)}:00`;
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(hour)}:00`;
 }
 
 test('an admin renames a board member on the Settings page and a visitor sees the new board listing', async ({

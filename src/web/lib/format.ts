@@ -12,19 +12,64 @@ export const formatDateTime = (iso: string) =>
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** An instant as a datetime-local value, in the browser's time zone. */
+/*
+ * Dates typed in forms read day/month/year with a 24-hour time, as the text shows them
+ * (decision 0125). The browser's own date fields follow the browser's locale (month first in
+ * an American Chromium) whatever the page says, so the fields are text fields with this format.
+ */
+
+/** What a date and time field says it takes (its hint starts with it). */
+export const DATE_TIME_FORMAT = 'Day/month/year and 24-hour time, for example 31/12/2026 18:30.';
+/** What a date field says it takes. */
+export const DATE_FORMAT = 'Day/month/year, for example 31/12/2026.';
+export const DATE_TIME_PLACEHOLDER = 'dd/mm/yyyy hh:mm';
+export const DATE_PLACEHOLDER = 'dd/mm/yyyy';
+
+/** The attributes of a date and time field (and of a date field). */
+export const DATE_TIME_INPUT = {
+  type: 'text',
+  placeholder: DATE_TIME_PLACEHOLDER,
+  autoComplete: 'off',
+  spellCheck: false,
+};
+export const DATE_INPUT = { ...DATE_TIME_INPUT, placeholder: DATE_PLACEHOLDER };
+
+const DATE_TIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2}))?$/;
+
+/** The local date (and time, if `withTime`) typed as day/month/year hh:mm; null when it names no such moment (31/02). */
+function readLocal(text: string, withTime: boolean): Date | null {
+  const match = DATE_TIME.exec(text.trim());
+  if (!match || (withTime && match[4] === undefined)) return null;
+  const [day, month, year, hour = 0, minute = 0] = match.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(year!, month! - 1, day, hour, minute);
+  const same =
+    date.getFullYear() === year &&
+    date.getMonth() === month! - 1 &&
+    date.getDate() === day &&
+    date.getHours() === hour &&
+    date.getMinutes() === minute;
+  return same ? date : null;
+}
+
+/** An instant as a date and time field shows it, in the browser's time zone: `31/12/2026 18:30`. */
 export function toLocalInput(iso: string | null): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** A datetime-local value as an ISO instant; what cannot be read is passed on for the schema to refuse. */
+/** A date and time field's text as an ISO instant; what cannot be read is passed on for the schema to refuse. */
 export function fromLocalInput(local: string): string {
-  if (!local) return '';
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? local : date.toISOString();
+  if (!local.trim()) return '';
+  return readLocal(local, true)?.toISOString() ?? local;
 }
 
-/** The time zone datetime-local fields are read in: the browser's. */
+/** A date field's text (`31/12/2026`) as `2026-12-31`; what cannot be read is passed on for the schema to refuse. */
+export function fromDateInput(local: string): string {
+  if (!local.trim()) return '';
+  const date = readLocal(local, false);
+  return date ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : local;
+}
+
+/** The time zone date and time fields are read in: the browser's. */
 export const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;

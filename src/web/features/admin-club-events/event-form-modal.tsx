@@ -11,7 +11,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { Modal, ModalFormActions } from '../../components/modal';
 import { useDraftForm } from '../../lib/form';
-import { BROWSER_TIME_ZONE, fromLocalInput, toLocalInput } from '../../lib/format';
+import { BROWSER_TIME_ZONE, DATE_TIME_FORMAT, DATE_TIME_INPUT, fromLocalInput, toLocalInput } from '../../lib/format';
 import { useClubEventChange } from './api';
 
 type Draft = { title: string; description: string; location: string; starts_at: string; ends_at: string };
@@ -71,8 +71,18 @@ export function EventFormModal({ event, onClose }: { event: ClubEvent | null; on
         </Field>
         {input('location', 'Location (optional)', { maxLength: CLUB_EVENT_LOCATION_MAX })}
         <div className="form-columns">
-          {input('starts_at', 'Starts', { type: 'datetime-local', required: true }, `Time zone: ${BROWSER_TIME_ZONE}`)}
-          {input('ends_at', 'Ends (optional)', { type: 'datetime-local' }, 'Leave empty when it has no set end.')}
+          {input(
+            'starts_at',
+            'Starts',
+            { ...DATE_TIME_INPUT, required: true },
+            `${DATE_TIME_FORMAT} Time zone: ${BROWSER_TIME_ZONE}.`,
+          )}
+          {input(
+            'ends_at',
+            'Ends (optional)',
+            DATE_TIME_INPUT,
+            `${DATE_TIME_FORMAT} Leave empty when it has no set end.`,
+          )}
         </div>
         <ModalFormActions onCancel={onClose} saving={save.isPending} />
       </form>

@@ -3,7 +3,15 @@ import type { ChallengeDeadline } from '../../../contract/challenges';
 import { Field } from '../../components/field';
 import { Notice } from '../../components/notice';
 import { errorMessage } from '../../lib/api-client';
-import { BROWSER_TIME_ZONE, formatDate, formatDateTime, fromLocalInput, toLocalInput } from '../../lib/format';
+import {
+  BROWSER_TIME_ZONE,
+  DATE_TIME_FORMAT,
+  DATE_TIME_INPUT,
+  formatDate,
+  formatDateTime,
+  fromLocalInput,
+  toLocalInput,
+} from '../../lib/format';
 import { useSetChallengeDeadline } from './api';
 
 const WEEK_MS = 7 * 24 * 3600_000;
@@ -79,17 +87,12 @@ export function ChallengeDeadlineSection({
         <Field
           id={`deadline-${userId}`}
           label="New deadline"
-          hint={`Time zone: ${BROWSER_TIME_ZONE}. The candidate gets an email with the new date.`}
+          hint={`${DATE_TIME_FORMAT} Time zone: ${BROWSER_TIME_ZONE}. The candidate gets an email with the new date.`}
           error={fieldError || undefined}
           required
         >
           {(control) => (
-            <input
-              {...control}
-              type="datetime-local"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-            />
+            <input {...control} {...DATE_TIME_INPUT} value={draft} onChange={(event) => setDraft(event.target.value)} />
           )}
         </Field>
         <div className="row">

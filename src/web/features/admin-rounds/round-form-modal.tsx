@@ -4,7 +4,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { Modal, ModalFormActions } from '../../components/modal';
 import { useDraftForm } from '../../lib/form';
-import { BROWSER_TIME_ZONE, fromLocalInput, toLocalInput } from '../../lib/format';
+import { BROWSER_TIME_ZONE, DATE_TIME_FORMAT, DATE_TIME_INPUT, fromLocalInput, toLocalInput } from '../../lib/format';
 import { useRoundChange } from './api';
 
 type Draft = { name: string; opens_at: string; closes_at: string };
@@ -45,7 +45,7 @@ export function RoundFormModal({ round, onClose }: { round: Round | null; onClos
 
   const dateField = (key: 'opens_at' | 'closes_at', label: string, hint: string, required = false) => (
     <Field id={`round-${key}`} label={label} hint={hint} hintFirst error={errors[key]?.message} required={required}>
-      {(control) => <input {...control} {...register(key)} type="datetime-local" />}
+      {(control) => <input {...control} {...register(key)} {...DATE_TIME_INPUT} />}
     </Field>
   );
 
@@ -64,8 +64,12 @@ export function RoundFormModal({ round, onClose }: { round: Round | null; onClos
           {(control) => <input {...control} {...register('name')} maxLength={ROUND_NAME_MAX} />}
         </Field>
         <div className="form-columns">
-          {dateField('opens_at', 'Opens', `Time zone: ${BROWSER_TIME_ZONE}`, true)}
-          {dateField('closes_at', 'Closes (optional)', 'Leave empty to keep it open until you close it.')}
+          {dateField('opens_at', 'Opens', `${DATE_TIME_FORMAT} Time zone: ${BROWSER_TIME_ZONE}.`, true)}
+          {dateField(
+            'closes_at',
+            'Closes (optional)',
+            `${DATE_TIME_FORMAT} Leave empty to keep it open until you close it.`,
+          )}
         </div>
         <ModalFormActions onCancel={onClose} saving={save.isPending} />
       </form>

@@ -12,7 +12,7 @@ import {
 import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { Spinner } from '../../components/loading-screen';
-import { formatDate } from '../../lib/format';
+import { DATE_FORMAT, DATE_INPUT, formatDate, fromDateInput } from '../../lib/format';
 import { contractResolver, showServerErrors } from '../../lib/form';
 import { PROJECT_STATUS_BADGE } from './project-status';
 import { useMyProjects, useProposeProject } from './api';
@@ -21,14 +21,11 @@ import './projects.css';
 type Fields = { title: string; description: string; deadline: string };
 const EMPTY: Fields = { title: '', description: '', deadline: '' };
 
-/** `YYYY-MM-DD` of today in the member's time zone: the earliest deadline the date picker offers. */
-function today(): string {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+/** A date typed as day/month/year means "until the end of that day" where the member is; what cannot be read goes to the schema as typed. */
+function endOfDay(typed: string): string {
+  const date = fromDateInput(typed);
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T23:59:59.999`).toISOString() : date;
 }
-
-/** A picked date means "until the end of that day" where the member is. */
-const endOfDay = (date: string) => new Date(`${date}T23:59:59.999`).toISOString();
 
 function ProjectItem({ project }: { project: Project }) {
   const overdue = project.status === 'approved' && !isFutureDeadline(project.deadline, new Date());
@@ -117,8 +114,8 @@ function ProposeForm() {
           <textarea {...control} {...register('description')} maxLength={PROJECT_DESCRIPTION_MAX} rows={5} />
         )}
       </Field>
-      <Field id="project-deadline" label="Deadline (optional)" error={errors.deadline?.message}>
-        {(control) => <input {...control} {...register('deadline')} type="date" min={today()} />}
+      <Field id="project-deadline" label="Deadline (optional)" hint={DATE_FORMAT} error={errors.deadline?.message}>
+        {(control) => <input {...control} {...register('deadline')} {...DATE_INPUT} />}
       </Field>
       {propose.isError && <ErrorBanner error={propose.error} fallback="Failed to propose the project" />}
       {sent && (
