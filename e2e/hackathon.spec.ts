@@ -32,8 +32,8 @@ test('a candidate goes from the hackathon to membership: event, registration, au
   const eventName = `Night ${login}`;
   await admin.goto('/admin/hackathon');
   await admin.getByLabel('Name', { exact: true }).fill(eventName);
-  await admin.getByLabel('Start', { exact: true }).fill('2030-01-10T18:00');
-  await admin.getByLabel('End', { exact: true }).fill('2030-01-11T18:00');
+  await admin.getByLabel('Start', { exact: true }).fill('10/01/2030 18:00');
+  await admin.getByLabel('End', { exact: true }).fill('11/01/2030 18:00');
   await admin.getByRole('button', { name: 'Create event' }).click();
   await expect(admin.getByRole('listitem').filter({ hasText: eventName })).toBeVisible();
 
@@ -124,8 +124,8 @@ test('the new event form shows a refusal under the field it names, not at the to
   await page.goto('/admin/hackathon');
   const form = page.locator('form').filter({ has: page.getByRole('heading', { name: 'New event' }) });
   await form.getByLabel('Name').fill(`Backwards ${uniqueLogin('ev')}`);
-  await form.getByLabel('Start').fill('2030-05-02T10:00');
-  await form.getByLabel('End').fill('2030-05-01T10:00');
+  await form.getByLabel('Start').fill('02/05/2030 10:00');
+  await form.getByLabel('End').fill('01/05/2030 10:00');
   await form.getByRole('button', { name: 'Create event' }).click();
   await expect(form.getByLabel('End')).toHaveAccessibleDescription('End must be after Start');
   await expect(page.getByRole('alert').filter({ hasText: 'end_at' })).toHaveCount(0);

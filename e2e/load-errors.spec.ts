@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { failOnConsoleErrors, signIn, uniqueLogin } from './support';
+import { adminSectionPaths, failOnConsoleErrors, signIn, uniqueLogin } from './support';
 
 /**
  * A failed load stands in for the content, says what failed and offers Retry
@@ -37,4 +37,39 @@ test('an admin list that fails to load shows Retry, neither "No users match" nor
   await failure.getByRole('button', { name: 'Retry' }).click();
   await expect(failure).toBeHidden();
   await expect(page.getByRole('button', { name: 'View' }).first()).toBeVisible();
+});
+
+/**
+ * Every admin page that loads data, from the sidebar (a new page is covered too): its reads cut,
+ * it says what failed with Retry, and shows none of what it would show without data: no empty
+ * state, no pager, no form. The session's own call still answers, so the page itself opens.
+ */
+test('every admin page whose data fails to load shows Retry and nothing of its content', async ({ page }) => {
+  test.setTimeout(120_000);
+  failOnConsoleErrors(page);
+  await signIn(page, 'admin');
+  const paths = await adminSectionPaths(page);
+  const cut = (url: URL) => url.pathname.startsWith('/api/') && url.pathname !== '/api/users/me';
+  // A refusal rather than a cut network: the client does not ask a 4xx again, so each page fails at once.
+  const refusal = { status: 400, json: { error: 'This read was refused by the test.', code: 'VALIDATION_FAILED' } };
+  await page.route(cut, (route) => (route.request().method() === 'GET' ? route.fulfill(refusal) : route.continue()));
+  // Their form writes something new (a message, a webhook) and needs none of the list that failed.
+  const composing = new Set(['/admin/messages', '/admin/webhooks']);
+  const missing: string[] = [];
+  for (const path of [...paths, '/admin/applications/1']) {
+    await page.goto(path);
+    const main = page.locator('main');
+    const failure = main.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Retry' }) });
+    await expect(failure.first(), `${path} says what failed, with Retry`).toBeVisible();
+    for (const selector of [
+      '.empty-state',
+      '.pager',
+      '.card-grid',
+      'table',
+      ...(composing.has(path) ? [] : ['form']),
+    ]) {
+      if ((await main.locator(selector).count()) > 0) missing.push(`${path} still shows ${selector}`);
+    }
+  }
+  expect(missing).toEqual([]);
 });

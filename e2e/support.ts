@@ -90,6 +90,18 @@ export async function signedInPage(browser: Browser, baseURL: string, login: str
   return page;
 }
 
+/** The path of every page of the admin sidebar, read from the sidebar itself so that a new admin page is covered too. */
+export async function adminSectionPaths(page: Page): Promise<string[]> {
+  await page.goto('/admin/users');
+  const links = page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link');
+  await expect(links.first()).toBeVisible();
+  const paths = await links.evaluateAll((anchors) =>
+    anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+  );
+  expect(paths.length).toBeGreaterThanOrEqual(6);
+  return paths;
+}
+
 /** Fails the test on any error the page logs or throws. */
 export function failOnConsoleErrors(page: Page): void {
   page.on('pageerror', (error) => {

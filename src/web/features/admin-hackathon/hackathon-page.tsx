@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { HACKATHON_TEAM_SIZE, MAX_HACKATHON_XP } from '../../../contract/constants';
 import { EVENT_REQUIRED_MESSAGE, type HackathonEvent, type Team } from '../../../contract/hackathon';
 import { useConfirmation } from '../../components/confirm-dialog';
-import { ErrorBanner } from '../../components/error-banner';
+import { LoadError } from '../../components/load-error';
 import { Field } from '../../components/field';
 import { Spinner } from '../../components/loading-screen';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { focusPageHeading } from '../../lib/focus';
-import { formatDateTime } from '../../lib/format';
+import { BROWSER_TIME_ZONE, DATE_TIME_FORMAT, DATE_TIME_INPUT, formatDateTime, fromLocalInput } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
   useAssignTeams,
@@ -21,7 +21,6 @@ import {
 } from './api';
 import '../admin-shared.css';
 import './hackathon-admin.css';
-const toIso = (local: string) => (local ? new Date(local).toISOString() : '');
 
 /** The form's fields, by the API's names where they differ (start_at, end_at). */
 const EVENT_FIELDS: Record<string, string> = { start_at: 'start', end_at: 'end' };
@@ -40,8 +39,8 @@ function EventForm() {
       name: form.name.trim(),
       description: form.description,
       location: form.location,
-      start_at: toIso(form.start),
-      end_at: toIso(form.end),
+      start_at: fromLocalInput(form.start),
+      end_at: fromLocalInput(form.end),
       max_teams: Number.parseInt(form.max_teams, 10) || 0,
     };
     create.mutate(body, {
@@ -58,8 +57,8 @@ function EventForm() {
       },
     });
   };
-  const field = (name: keyof typeof form, label: string, props: Record<string, unknown> = {}) => (
-    <Field id={`event-${name}`} label={label} error={failure?.fields[name]}>
+  const field = (name: keyof typeof form, label: string, props: Record<string, unknown> = {}, hint?: string) => (
+    <Field id={`event-${name}`} label={label} hint={hint} error={failure?.fields[name]}>
       {(control) => (
         <input
           {...control}
@@ -82,8 +81,8 @@ function EventForm() {
       {field('name', 'Name')}
       {field('description', 'Description')}
       {field('location', 'Location')}
-      {field('start', 'Start', { type: 'datetime-local' })}
-      {field('end', 'End', { type: 'datetime-local' })}
+      {field('start', 'Start', DATE_TIME_INPUT, `${DATE_TIME_FORMAT} Time zone: ${BROWSER_TIME_ZONE}.`)}
+      {field('end', 'End', DATE_TIME_INPUT)}
       {field('max_teams', 'Max teams (0 = unlimited)', { type: 'number', min: 0 })}
       <button type="submit" className="btn" disabled={create.isPending}>
         Create event
@@ -221,13 +220,15 @@ export function HackathonPage() {
           </button>
         </div>
       </div>
-      <ErrorBanner error={data.error} fallback="Failed to load hackathon data" />
       {alert && (
         <p className="alert alert-info" role="alert">
           {alert}
         </p>
       )}
-      {data.isPending ? (
+      {data.error ? (
+        // A failed load stands alone: no empty columns, no forms beside it.
+        <LoadError error={data.error} fallback="Failed to load hackathon data" onRetry={data.refetch} />
+      ) : data.isPending ? (
         <Spinner label="Loading hackathon data" />
       ) : (
         <div className="hackathon-columns">

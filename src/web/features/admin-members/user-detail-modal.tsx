@@ -1,9 +1,10 @@
+import { useRef } from 'react';
 import { MIN_MEMBER_XP } from '../../../contract/constants';
 import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
 import { Modal } from '../../components/modal';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { useDecisions, type DecisionSubject } from '../admin-applications/decisions';
+import { useDecisions, type Decision, type DecisionSubject } from '../admin-applications/decisions';
 import { useMember } from './api';
 import { ChallengeDeadlineSection } from './challenge-deadline';
 
@@ -39,6 +40,10 @@ function ApproveDecline(props: {
 export function UserDetailModal({ userId, onClose }: { userId: number; onClose: () => void }) {
   const detail = useMember(userId);
   const decisions = useDecisions();
+  // A decision takes its buttons away: the applications' heading keeps the focus inside the dialog.
+  const applicationsHeading = useRef<HTMLHeadingElement>(null);
+  const decide = (applicationId: number, decision: Decision) =>
+    decisions.decide(subjectOf(applicationId), decision, { onDone: () => applicationsHeading.current?.focus() });
   const data = detail.data;
   const pendingFinal = data?.journey.step === 3;
   const subjectOf = (applicationId: number): DecisionSubject => ({
@@ -88,8 +93,8 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
                 <ApproveDecline
                   approveLabel="Approve as member"
                   disabled={decisions.pending}
-                  onApprove={() => decisions.decide(subjectOf(application.id), 'member')}
-                  onDecline={() => decisions.decide(subjectOf(application.id), 'final-declined')}
+                  onApprove={() => decide(application.id, 'member')}
+                  onDecline={() => decide(application.id, 'final-declined')}
                 />
               </div>
             </div>
@@ -102,7 +107,9 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
             />
           )}
           <section>
-            <h3>Applications</h3>
+            <h3 ref={applicationsHeading} tabIndex={-1}>
+              Applications
+            </h3>
             {data.applications.length === 0 ? (
               <p className="muted">No application.</p>
             ) : (
@@ -116,8 +123,8 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
                       <ApproveDecline
                         approveLabel="Approve"
                         disabled={decisions.pending}
-                        onApprove={() => decisions.decide(subjectOf(item.id), 'approved')}
-                        onDecline={() => decisions.decide(subjectOf(item.id), 'declined')}
+                        onApprove={() => decide(item.id, 'approved')}
+                        onDecline={() => decide(item.id, 'declined')}
                       />
                     )}
                   </li>

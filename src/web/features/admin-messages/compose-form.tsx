@@ -5,6 +5,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { contractResolver, showServerErrors, useFocusFirstError } from '../../lib/form';
 import { useHackathonEvents } from '../admin-hackathon/api';
+import { LoadError } from '../../components/load-error';
 import { JOURNEY } from '../journey/progress-bar';
 import { useSendMessage } from './api';
 
@@ -129,6 +130,10 @@ export function ComposeForm() {
             )}
           </Field>
         </div>
+        {events.error && (
+          // Without the events the select would offer "Any or none" only, as if there were none.
+          <LoadError error={events.error} fallback="Failed to load the hackathon events" onRetry={events.refetch} />
+        )}
         <p className="hint">A deadline choice picks candidates working on their challenges only.</p>
         {audienceError && (
           <p className="error-text" id="audience-error" tabIndex={-1} data-error-anchor>
