@@ -54,8 +54,8 @@ export function AdminList<T>(props: Props<T>) {
         ) : (
           <h1>{title}</h1>
         )}
+        {actions && <div className="admin-toolbar-actions">{actions}</div>}
         {filters && <div className="filters">{filters}</div>}
-        {actions}
       </div>
       {above}
       {notices}

@@ -11,6 +11,7 @@ import { Notice } from '../../components/notice';
 import { Avatar } from '../../components/avatar';
 import { ErrorBanner } from '../../components/error-banner';
 import { SelectFilter } from '../../components/filters';
+import { focusPageHeading } from '../../lib/focus';
 import { formatDate } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -94,6 +95,8 @@ export function ApplicationsPage() {
   const review = (decision: 'approved' | 'declined') =>
     decisions.decideMany([...selected.values()], decision, (result) => {
       setSelected(new Map());
+      // The selection bar and its buttons go: the page's title keeps the focus.
+      focusPageHeading();
       setBulkResult(
         `${result.reviewed.length} reviewed${result.skipped.length ? `, ${result.skipped.length} skipped (no longer pending)` : ''}.`,
       );
@@ -128,6 +131,10 @@ export function ApplicationsPage() {
               setSelected(new Map());
             }}
           />
+        </>
+      }
+      actions={
+        <>
           <a className="btn btn-secondary" href={applicationsCsvUrl({ status, round_id })} download>
             Export CSV
           </a>

@@ -82,6 +82,17 @@ export function LogsPage() {
 }
 
 /** One entry: its row, and below it what changed, opened and closed by the action's button. */
+/** A name made of words joined by dots and underscores (`challenge.exercise_submitted`), allowed to wrap after each joint only. */
+function Breakable({ name }: { name: string }) {
+  const parts = name.split(/(?<=[._])/);
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 && <wbr />}
+    </Fragment>
+  ));
+}
+
 function LogEntry({ entry }: { entry: AuditLog }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -103,14 +114,18 @@ function LogEntry({ entry }: { entry: AuditLog }) {
               aria-label={`Details of ${entry.action}`}
               onClick={() => setOpen(!open)}
             >
-              <code>{entry.action}</code>
+              <code>
+                <Breakable name={entry.action} />
+              </code>
             </button>
           ) : (
-            <code>{entry.action}</code>
+            <code>
+              <Breakable name={entry.action} />
+            </code>
           )}
         </td>
         <td data-label={ENTITY}>
-          {entry.entity_type}
+          <Breakable name={entry.entity_type} />
           {entry.entity_id !== null && <span className="muted"> #{entry.entity_id}</span>}
         </td>
         <td data-label={BY}>

@@ -284,11 +284,20 @@ function SettingsForm({ saved }: { saved: Settings }) {
         <p className="settings-status" role="status">
           {notice ?? (dirty ? 'Unsaved changes' : '')}
         </p>
+        {/* A phone gets the short labels, so that the status and both buttons keep to one line. */}
         <button type="button" className="btn btn-secondary" disabled={!dirty || save.isPending} onClick={discard}>
-          Discard changes
+          <span className="label-long">Discard changes</span>
+          <span className="label-short">Discard</span>
         </button>
         <button type="submit" className="btn" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save settings'}
+          {save.isPending ? (
+            'Saving...'
+          ) : (
+            <>
+              <span className="label-long">Save settings</span>
+              <span className="label-short">Save</span>
+            </>
+          )}
         </button>
       </div>
     </form>

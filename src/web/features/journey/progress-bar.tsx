@@ -11,6 +11,7 @@ export const JOURNEY = [
 
 /** The five-step bar of docs/product.md#application-tracker; the current step is announced to screen readers. */
 export function ProgressBar({ step }: { step: Exclude<JourneyStep, -1> }) {
+  const current = JOURNEY[step];
   return (
     <nav aria-label="Application progress" className="journey">
       <ol>
@@ -37,6 +38,10 @@ export function ProgressBar({ step }: { step: Exclude<JourneyStep, -1> }) {
           );
         })}
       </ol>
+      {/* On a phone the bar has no room for five labels: the current one is said below it (the list still names each step to screen readers). */}
+      <p className="journey-caption" aria-hidden="true">
+        {`Step ${current.step + 1} of ${JOURNEY.length}: ${current.title}`}
+      </p>
     </nav>
   );
 }

@@ -1,0 +1,168 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { layoutProblems } from './layout-checks';
+import { adminSectionPaths, apiSignIn, failOnConsoleErrors, uniqueLogin } from './support';
+
+/**
+ * Every page at 360, 768 and 1280 px (decision 0125): signed out, a candidate at each step of the
+ * journey, an admin on every admin page. Nothing is wider than its box and no word is cut
+ * (e2e/layout-checks.ts). One sign-in per person for the whole run, one browser context per width,
+ * whose cookies are swapped from one person to the next.
+ */
+const WIDTHS = [360, 768, 1280] as const;
+
+type Person = { name: string; cookies: Awaited<ReturnType<APIRequestContext['storageState']>>['cookies'] };
+type Visit = { person: Person | null; paths: string[] };
+
+const ok = (status: number, what: string) => expect(status, what).toBeLessThan(300);
+
+/** A candidate signed in through the stand-in, with their application sent (unless `apply` is false). */
+async function candidate(baseURL: string, prefix: string, apply = true) {
+  const login = uniqueLogin(prefix);
+  const api = await apiSignIn(baseURL, login);
+  let applicationId = 0;
+  if (apply) {
+    const answer = await api.post('/api/applications', {
+      data: { motivation: 'I build line followers and want to learn control loops with a team.' },
+    });
+    ok(answer.status(), `${login} applies`);
+    applicationId = (await answer.json()).id;
+  }
+  return { login, api, applicationId };
+}
+
+/** Every challenge of an approved candidate done and validated: step 2. */
+async function validateEveryChallenge(who: APIRequestContext, admin: APIRequestContext) {
+  const mine = await (await who.get('/api/challenges/me')).json();
+  for (const challenge of mine.data) {
+    ok((await who.post(`/api/challenges/${challenge.id}/start`)).status(), 'start');
+    for (const n of [1, 2, 3, 4]) {
+      if (!challenge[`exercise_${n}_title`]) continue;
+      const tinkercad_link = `https://www.tinkercad.com/things/layout${challenge.id}e${n}`;
+      ok(
+        (await who.post(`/api/challenges/${challenge.id}/exercise/${n}/submit`, { data: { tinkercad_link } })).status(),
+        'link',
+      );
+    }
+    ok((await who.post(`/api/challenges/${challenge.id}/submit`)).status(), 'submit');
+    const validation = { status: 'validated', awarded_xp: 100 };
+    ok((await admin.post(`/api/challenges/${challenge.id}/validate`, { data: validation })).status(), 'validate');
+  }
+}
+
+/** The people of the run, each brought to where their pages are, through the API. */
+async function seed(baseURL: string) {
+  const adminApi = await apiSignIn(baseURL, 'admin');
+  const review = (id: number, status: string) =>
+    adminApi.put(`/api/admin/applications/${id}/review`, { data: { status } });
+  // Registration normally opens a week after the last validation; the board may shorten it (as e2e/hackathon.spec.ts).
+  const delay = { settings: { hackathon_registration_delay_days: 0 } };
+  ok((await adminApi.put('/api/admin/settings', { data: delay })).status(), 'settings');
+  const challenges = await (await adminApi.get('/api/challenges/admin/challenges')).json();
+  if (challenges.data.filter((c: { is_active: boolean }) => c.is_active).length === 0) {
+    const challenge = { title: 'Layout prep', description: 'One exercise.', difficulty_level: 'beginner', grade: 10 };
+    ok(
+      (
+        await adminApi.post('/api/challenges/admin/challenges', { data: { ...challenge, exercise_1_title: 'Wire' } })
+      ).status(),
+      'challenge',
+    );
+  }
+
+  const form = await candidate(baseURL, 'lay-form', false);
+  const pending = await candidate(baseURL, 'lay-pend');
+  const declined = await candidate(baseURL, 'lay-decl');
+  ok((await review(declined.applicationId, 'declined')).status(), 'decline');
+  const [stepOne, stepTwo, stepThree, member] = await Promise.all([
+    candidate(baseURL, 'lay-one'),
+    candidate(baseURL, 'lay-two'),
+    candidate(baseURL, 'lay-three'),
+    candidate(baseURL, 'lay-four'),
+  ]);
+  for (const person of [stepOne, stepTwo, stepThree, member]) {
+    ok((await review(person.applicationId, 'approved')).status(), 'approve');
+  }
+  for (const person of [stepTwo, stepThree, member]) await validateEveryChallenge(person.api, adminApi);
+
+  // Step 3 and 4: a team of an event the board then moves into the past (as e2e/hackathon.spec.ts).
+  const name = `Layout night ${uniqueLogin('ev')}`;
+  const created = await adminApi.post('/api/hackathon/events', {
+    data: { name, start_at: '2031-01-10T18:00:00.000Z', end_at: '2031-01-11T18:00:00.000Z' },
+  });
+  ok(created.status(), 'event');
+  const event = await created.json();
+  for (const person of [stepThree, member]) {
+    ok((await person.api.post('/api/hackathon/register', { data: { event_id: event.id } })).status(), 'register');
+  }
+  ok((await adminApi.post('/api/hackathon/assign', { data: { event_id: event.id } })).status(), 'assign');
+  const past = { start_at: '2026-01-01T08:00:00.000Z', end_at: '2026-01-02T08:00:00.000Z' };
+  ok((await adminApi.put(`/api/hackathon/events/${event.id}`, { data: past })).status(), 'past');
+  const memberUser = await (await member.api.get('/api/users/me')).json();
+  ok((await adminApi.put(`/api/admin/members/${memberUser.id}/role`, { data: { role: 'member' } })).status(), 'member');
+  expect((await (await stepThree.api.get('/api/applications/me')).json()).step).toBe(3);
+
+  const personOf = async (name: string, api: APIRequestContext): Promise<Person> => {
+    const { cookies } = await api.storageState();
+    await api.dispose();
+    return { name, cookies };
+  };
+  const people = {
+    admin: await personOf('admin', adminApi),
+    candidates: await Promise.all(
+      [form, pending, stepOne, stepTwo, stepThree, member, declined].map((person) =>
+        personOf(person.login, person.api),
+      ),
+    ),
+    applicationId: pending.applicationId,
+  };
+  return people;
+}
+
+// One worker for the three widths, so that the people are brought to their steps once.
+test.describe.configure({ mode: 'serial' });
+let people: Awaited<ReturnType<typeof seed>>;
+test.beforeAll(async ({ baseURL }) => {
+  people = await seed(baseURL!);
+});
+
+/** The page as it settles: its heading shown, no spinner, the fonts in. */
+async function settled(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('.spinner')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+for (const width of WIDTHS) {
+  test(`every page fits at ${width} px: nothing wider than its box, no word cut`, async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const phone = width < 700;
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width, height: 800 },
+      isMobile: phone,
+      hasTouch: phone,
+    });
+    const page = await context.newPage();
+    failOnConsoleErrors(page);
+    await page.goto('/admin/login');
+    await context.addCookies(people.admin.cookies);
+    const adminPaths = await adminSectionPaths(page);
+    const visits: Visit[] = [
+      { person: null, paths: ['/', '/process', '/contact', '/login', '/admin/login', '/no-such-page'] },
+      ...people.candidates.map((person) => ({ person, paths: ['/apply'] })),
+      { person: people.admin, paths: [...adminPaths, '/admin/review', `/admin/applications/${people.applicationId}`] },
+    ];
+    const found: string[] = [];
+    for (const visit of visits) {
+      await context.clearCookies();
+      if (visit.person) await context.addCookies(visit.person.cookies);
+      for (const path of visit.paths) {
+        await settled(page, path);
+        const who = visit.person?.name ?? 'signed out';
+        for (const problem of await layoutProblems(page)) found.push(`${path} (${who}) at ${width} px: ${problem}`);
+      }
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  });
+}
