@@ -115,6 +115,19 @@ test('leaving the Settings page with unsaved changes asks first: stay keeps them
   await expect(admin).toHaveURL(/\/admin\/overview$/);
   await admin.goto('/admin/settings');
   await expect(admin.getByLabel('Phone')).toHaveValue(saved);
+
+  // Back asks too: the address stays on the settings until the answer.
+  const sections = admin.getByRole('navigation', { name: 'Admin sections' });
+  await overview.click();
+  await sections.getByRole('link', { name: 'Settings' }).click();
+  await phone.fill('+212 600 000 003');
+  await admin.goBack();
+  await ask.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(admin).toHaveURL(/\/admin\/settings$/);
+  await expect(phone).toHaveValue('+212 600 000 003');
+  await admin.goBack();
+  await ask.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(admin).toHaveURL(/\/admin\/overview$/);
   await admin.context().close();
 });
 
