@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
+import { CallbackPage } from '../features/auth/callback-page';
 import { probablySignedIn, useSession } from '../features/auth/api';
 import { ContactPage } from '../features/public/contact-page';
 import { LandingPage } from '../features/public/landing-page';
@@ -69,7 +70,8 @@ const routes: RouteObject[] = [
           { path: '/contact', Component: ContactPage },
           { path: '/login', element: <LoginPage /> },
           { path: '/admin/login', element: <LoginPage admin /> },
-          { path: '/auth/callback', ...onDemand(() => import('../features/auth/callback-page')) },
+          // In the first bundle: a sign-in waiting in line asks for its place at once.
+          { path: '/auth/callback', Component: CallbackPage },
           {
             path: '/admin',
             ...onDemand(() => import('./layouts/admin-layout')),
