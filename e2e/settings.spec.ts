@@ -102,19 +102,32 @@ test('leaving the Settings page with unsaved changes asks first: stay keeps them
   const phone = admin.getByLabel('Phone');
   const saved = await phone.inputValue();
   await phone.fill('+212 600 000 002');
-  const overview = admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Overview' });
-  await overview.click();
+  const sections = admin.getByRole('navigation', { name: 'Admin sections' });
+  const overview = sections.getByRole('link', { name: 'Overview' });
   const ask = admin.getByRole('dialog', { name: 'Leave without saving?' });
+  const answer = async (button: 'Stay on this page' | 'Leave without saving') => {
+    await ask.getByRole('button', { name: button }).click();
+    await expect(admin).toHaveURL(button === 'Stay on this page' ? /\/admin\/settings$/ : /\/admin\/overview$/);
+  };
+  await overview.click();
   await expect(ask).toContainText('Your changes to the settings are not saved');
-  await ask.getByRole('button', { name: 'Stay on this page' }).click();
-  await expect(admin).toHaveURL(/\/admin\/settings$/);
+  await answer('Stay on this page');
   await expect(phone).toHaveValue('+212 600 000 002');
 
   await overview.click();
-  await ask.getByRole('button', { name: 'Leave without saving' }).click();
-  await expect(admin).toHaveURL(/\/admin\/overview$/);
+  await answer('Leave without saving');
   await admin.goto('/admin/settings');
   await expect(admin.getByLabel('Phone')).toHaveValue(saved);
+
+  // Back asks too: the address stays on the settings until the answer.
+  await overview.click();
+  await sections.getByRole('link', { name: 'Settings' }).click();
+  await phone.fill('+212 600 000 003');
+  await admin.goBack();
+  await answer('Stay on this page');
+  await expect(phone).toHaveValue('+212 600 000 003');
+  await admin.goBack();
+  await answer('Leave without saving');
   await admin.context().close();
 });
 

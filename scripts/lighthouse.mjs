@@ -1,11 +1,15 @@
 // `npm run lighthouse`: Lighthouse (mobile) on the public pages of the built app, against
-// Debian's Chromium. Fails under the bars of the public-site issue.
+// Debian's Chromium. Fails under the bars: at least 98 in each category (issue 18), 100 where
+// the public-site issue already asked it. Each page is measured LIGHTHOUSE_RUNS times (3 unless
+// told) and judged on Lighthouse's median run: one run on a shared machine is noisy.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { startApp, table } from './bench/util.mjs';
 
-const BARS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 90 };
+const BARS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 98 };
 const PAGES = ['/', '/process', '/contact'];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 const app = await startApp();
 const chrome = await chromeLauncher.launch({
@@ -22,12 +26,17 @@ const rows = [];
 let failed = false;
 try {
   for (const path of PAGES) {
-    const result = await lighthouse(`${app.base}${path}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: Object.keys(BARS),
-    });
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      const { lhr } = await lighthouse(`${app.base}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(BARS),
+      });
+      runs.push(lhr);
+    }
+    const result = { lhr: computeMedianRun(runs) };
     const scores = Object.fromEntries(
       Object.keys(BARS).map((category) => [category, Math.round((result.lhr.categories[category]?.score ?? 0) * 100)]),
     );
@@ -56,7 +65,7 @@ try {
   await app.stop();
 }
 table(
-  'Lighthouse, mobile (simulated throttling)',
+  `Lighthouse, mobile (simulated throttling), median of ${RUNS} runs`,
   ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP (simulated)'],
   rows,
 );

@@ -1,13 +1,14 @@
-import { createBrowserRouter } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import { CallbackPage } from '../features/auth/callback-page';
-import { LoginPage } from '../features/auth/login-page';
 import { probablySignedIn, useSession } from '../features/auth/api';
+import { ContactPage } from '../features/public/contact-page';
 import { LandingPage } from '../features/public/landing-page';
 import { NotFoundPage } from '../features/public/not-found-page';
+import { ProcessPage } from '../features/public/process-page';
 import { LoadingScreen } from '../components/loading-screen';
 import { AUTH_LOADING_MESSAGE, AUTH_LOADING_TITLE, RequireAuth } from './guards';
 import { SiteLayout } from './layouts/site-layout';
-import { lazy, Suspense, type ComponentType } from 'react';
 
 const TrackerPage = lazy(() => import('../features/journey/tracker-page'));
 
@@ -34,52 +35,77 @@ function Home() {
   return user ? <Tracker /> : <LandingPage />;
 }
 
-/** Admin pages load on demand, so the public bundle stays small. */
-const admin = (load: () => Promise<{ default: ComponentType }>) => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+/**
+ * The public pages (`/`, `/process`, `/contact`) come in the first bundle; the others load on
+ * demand, so that the landing's bundle stays small (docs/decisions/0126-a-lighter-landing.md).
+ * Their Suspense sits above the pages: on a change of page (a transition) the page on screen
+ * stays until the next one has loaded.
+ */
+function Pages() {
+  return (
+    <Suspense fallback={<LoadingScreen title="Loading" />}>
+      <Outlet />
+    </Suspense>
+  );
+}
 
-export const router = createBrowserRouter([
+const onDemand = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'Component'> => ({
+  Component: lazy(load),
+});
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+// One component for two addresses, as one module was before: going from one to the other keeps its state.
+const UsersPage = onDemand(() => import('../features/admin-members/users-page'));
+const ReviewPage = onDemand(() => import('../features/admin-applications/review-page'));
+
+const routes: RouteObject[] = [
   {
     Component: SiteLayout,
     children: [
-      { path: '/', Component: Home },
-      { path: '/apply', Component: Tracker },
       {
-        path: '/process',
-        lazy: async () => ({ Component: (await import('../features/public/process-page')).default }),
-      },
-      {
-        path: '/contact',
-        lazy: async () => ({ Component: (await import('../features/public/contact-page')).default }),
-      },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/admin/login', element: <LoginPage admin /> },
-      { path: '/auth/callback', Component: CallbackPage },
-      {
-        path: '/admin',
-        ...admin(() => import('./layouts/admin-layout')),
+        Component: Pages,
         children: [
-          { index: true, ...admin(() => import('../features/admin-members/users-page')) },
-          { path: 'overview', ...admin(() => import('../features/admin-overview/overview-page')) },
-          { path: 'users', ...admin(() => import('../features/admin-members/users-page')) },
-          { path: 'applications', ...admin(() => import('../features/admin-applications/applications-page')) },
-          { path: 'applications/:id', ...admin(() => import('../features/admin-applications/review-page')) },
-          { path: 'review', ...admin(() => import('../features/admin-applications/review-page')) },
-          { path: 'rounds', ...admin(() => import('../features/admin-rounds/rounds-page')) },
-          { path: 'challenges', ...admin(() => import('../features/admin-challenges/challenges-page')) },
-          { path: 'submissions', ...admin(() => import('../features/admin-challenges/submissions-page')) },
-          { path: 'hackathon', ...admin(() => import('../features/admin-hackathon/hackathon-page')) },
-          { path: 'projects', ...admin(() => import('../features/admin-projects/projects-page')) },
-          { path: 'logs', ...admin(() => import('../features/admin-audit/logs-page')) },
-          { path: 'settings', ...admin(() => import('../features/admin-settings/settings-page')) },
-          { path: 'events', ...admin(() => import('../features/admin-club-events/events-page')) },
-          { path: 'messages', ...admin(() => import('../features/admin-messages/messages-page')) },
-          { path: 'webhooks', ...admin(() => import('../features/admin-webhooks/webhooks-page')) },
-          { path: 'emails', ...admin(() => import('../features/admin-mail-templates/emails-page')) },
+          { path: '/', Component: Home },
+          { path: '/apply', Component: Tracker },
+          { path: '/process', Component: ProcessPage },
+          { path: '/contact', Component: ContactPage },
+          { path: '/login', element: <LoginPage /> },
+          { path: '/admin/login', element: <LoginPage admin /> },
+          // In the first bundle: a sign-in waiting in line asks for its place at once.
+          { path: '/auth/callback', Component: CallbackPage },
+          {
+            path: '/admin',
+            ...onDemand(() => import('./layouts/admin-layout')),
+            children: [
+              { index: true, ...UsersPage },
+              { path: 'overview', ...onDemand(() => import('../features/admin-overview/overview-page')) },
+              { path: 'users', ...UsersPage },
+              {
+                path: 'applications',
+                ...onDemand(() => import('../features/admin-applications/applications-page')),
+              },
+              { path: 'applications/:id', ...ReviewPage },
+              { path: 'review', ...ReviewPage },
+              { path: 'rounds', ...onDemand(() => import('../features/admin-rounds/rounds-page')) },
+              { path: 'challenges', ...onDemand(() => import('../features/admin-challenges/challenges-page')) },
+              { path: 'submissions', ...onDemand(() => import('../features/admin-challenges/submissions-page')) },
+              { path: 'hackathon', ...onDemand(() => import('../features/admin-hackathon/hackathon-page')) },
+              { path: 'projects', ...onDemand(() => import('../features/admin-projects/projects-page')) },
+              { path: 'logs', ...onDemand(() => import('../features/admin-audit/logs-page')) },
+              { path: 'settings', ...onDemand(() => import('../features/admin-settings/settings-page')) },
+              { path: 'events', ...onDemand(() => import('../features/admin-club-events/events-page')) },
+              { path: 'messages', ...onDemand(() => import('../features/admin-messages/messages-page')) },
+              { path: 'webhooks', ...onDemand(() => import('../features/admin-webhooks/webhooks-page')) },
+              { path: 'emails', ...onDemand(() => import('../features/admin-mail-templates/emails-page')) },
+            ],
+          },
+          { path: '*', Component: NotFoundPage },
         ],
       },
-      { path: '*', Component: NotFoundPage },
     ],
   },
-]);
+];
+
+/** The app's pages, by address (rendered inside lib/browser-router.tsx's BrowserRouter). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker } from '../lib/browser-router';
 import { Modal } from './modal';
 
 /**

@@ -18,6 +18,9 @@ export function useSession() {
     queryKey: sessionKeys.all,
     // Signed-out visitors have no session to look up: no request, no 401.
     queryFn: () => (probablySignedIn() ? call(routes.me).catch(() => null) : null),
+    // Without the cookie the answer is known at once: the first render is the last, where a
+    // pending query rendered the page twice (docs/decisions/0126-a-lighter-landing.md).
+    ...(probablySignedIn() ? {} : { initialData: null }),
     staleTime: 5 * 60_000,
   });
   return { user: query.data ?? null, loading: query.isPending };
