@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mediaImage } from './image-urls';
 
 // Messages are sentences for the board: the Settings page shows them beside the fields, the API in `details`.
 
@@ -10,6 +11,16 @@ export const MAX_SPONSORS = 20;
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'Enter a web address starting with http:// or https://.' })
   .max(500, 'At most 500 characters.');
+/**
+ * A picture's address: an http(s) URL, or an image the board uploaded (`/media/...`,
+ * docs/decisions/0122-uploaded-images.md).
+ */
+const imageUrl = z
+  .string({ error: 'Enter a web address starting with http:// or https://, or upload an image.' })
+  .max(500, 'At most 500 characters.')
+  .refine((url) => mediaImage(url) !== undefined || httpUrl.safeParse(url).success, {
+    error: 'Enter a web address starting with http:// or https://, or upload an image.',
+  });
 const text = (max: number) =>
   z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(max, `At most ${max} characters.`);
 const days = (min: number) =>
@@ -22,12 +33,12 @@ const days = (min: number) =>
 export const boardMemberSchema = z.object({
   name: text(80),
   title: text(80),
-  photo_url: httpUrl.nullable(),
+  photo_url: imageUrl.nullable(),
 });
 
 export const sponsorSchema = z.object({
   name: text(80),
-  logo_url: httpUrl.nullable(),
+  logo_url: imageUrl.nullable(),
   url: httpUrl.nullable(),
 });
 

@@ -20,6 +20,7 @@ import { registerClubEventRoutes } from './modules/club-events/club-events.route
 import { registerRoundRoutes } from './modules/rounds/rounds.routes';
 import { registerHackathonRoutes } from './modules/hackathon/hackathon.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerImageRoutes } from './modules/images/images.routes';
 import { registerDevMailRoutes } from './modules/mail/dev-mail.routes';
 import { createMailOutbox } from './modules/mail/mail-outbox';
 import { registerMailTemplateRoutes } from './modules/mail/mail-templates.routes';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMessageRoutes(app, deps);
   registerMailTemplateRoutes(app, deps);
   registerUserRoutes(app, deps);
+  await registerImageRoutes(app, deps);
   if (config.devIntra) {
     // Its own context, so that its form-encoded parser serves no JSON route.
     await app.register(async (scope) => registerDevIntra(scope as App, deps));

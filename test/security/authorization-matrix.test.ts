@@ -276,6 +276,9 @@ const ROUTES: Row[] = [
     expect: ADMIN,
   },
   { method: 'PUT', path: '/api/admin/settings', body: { settings: { applications_open: false } }, expect: ADMIN },
+  // Uploaded images (decision 0122): the board uploads them; anyone sees them (a `{}` body is no image: 400).
+  { method: 'POST', path: '/api/admin/images/:kind', url: '/api/admin/images/board_photo', expect: ADMIN },
+  { method: 'GET', path: '/media/:file', url: `/media/${'0'.repeat(64)}-96x96.webp`, expect: everyone(404) },
 
   // Challenges: the catalog and the review queue are the board's; a user challenge is its candidate's.
   { method: 'GET', path: '/api/challenges/admin/challenges', expect: ADMIN },

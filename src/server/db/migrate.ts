@@ -15,6 +15,7 @@ import * as heldMessages from './migrations/0014-held-messages';
 import * as mailTemplates from './migrations/0015-mail-templates';
 import * as challengeDeadlines from './migrations/0016-challenge-deadlines';
 import * as recruitmentRounds from './migrations/0017-recruitment-rounds';
+import * as images from './migrations/0018-images';
 import * as userLocale from './migrations/0019-user-locale';
 import * as listsByDateSent from './migrations/0020-lists-by-date-sent';
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0015-mail-templates': mailTemplates,
   '0016-challenge-deadlines': challengeDeadlines,
   '0017-recruitment-rounds': recruitmentRounds,
+  '0018-images': images,
   '0019-user-locale': userLocale,
   '0020-lists-by-date-sent': listsByDateSent,
 };

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { Vote, VoteStage } from '../../contract/applications';
 import type { Locale } from '../../contract/locales';
 import type { DeliveryStatus, WebhookEvent, WebhookFormat } from '../../contract/webhooks';
+import type { ImagesTable } from './images-table';
 
 /**
  * Table types as the repositories see them, after the engine plugin has normalised values:
@@ -361,6 +362,7 @@ export interface DB {
   messages: MessagesTable;
   message_recipients: MessageRecipientsTable;
   mail_templates: MailTemplatesTable;
+  images: ImagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

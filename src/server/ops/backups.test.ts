@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signInOverHttp } from '#test/server/http-client';
+import { pngOf } from '#test/server/images.fixtures';
 import { runsOnEngine } from '#test/server/required-service';
 import { startServer, type ServerProcess } from '#test/server/server-process';
 
@@ -65,6 +66,16 @@ describe.runIf(runsOnEngine('sqlite', 'The backup suite'))('npm run backup and n
   it('backs up while the app serves and writes; restored into a new DATA_DIR, every row is there', async () => {
     const before: Written[] = [];
     for (let i = 0; i < 12; i += 1) before.push(await apply(live));
+    // An uploaded board photo lives in the database (decision 0122): the backup carries it.
+    const admin = await signInOverHttp(live.baseUrl, live.baseUrl, 'admin');
+    const uploaded = await fetch(`${live.baseUrl}/api/admin/images/board_photo`, {
+      method: 'POST',
+      headers: { cookie: admin.cookie, 'content-type': 'image/png' },
+      body: await pngOf(200, 200),
+    });
+    expect(uploaded.status).toBe(201);
+    const { url: photo } = (await uploaded.json()) as { url: string };
+    const photoBytes = Buffer.from(await (await fetch(`${live.baseUrl}${photo}`)).arrayBuffer());
 
     // Candidates keep applying while the backup runs.
     let backingUp = true;
@@ -107,6 +118,10 @@ describe.runIf(runsOnEngine('sqlite', 'The backup suite'))('npm run backup and n
     }
 
     restored = await startServer({ DATA_DIR: newDir });
+    const restoredPhoto = await fetch(`${restored.baseUrl}${photo}`);
+    expect(restoredPhoto.status).toBe(200);
+    expect(restoredPhoto.headers.get('content-type')).toBe('image/webp');
+    expect(Buffer.compare(Buffer.from(await restoredPhoto.arrayBuffer()), photoBytes)).toBe(0);
     for (const written of before) {
       const mine = await call(restored.baseUrl, 'GET', '/api/applications/me', { cookie: written.cookie });
       expect(mine.status).toBe(200);

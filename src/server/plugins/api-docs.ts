@@ -36,6 +36,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Challenges: 'The Tinkercad challenges: catalog, candidate progress, validation by the board.',
   Hackathon: 'Hackathon events, registrations and teams.',
   Settings: "The club's settings and public content.",
+  Images: "The board's photos and sponsors' logos, uploaded for the settings and served under /media.",
   'Audit logs': 'What changed, who changed it and when.',
   Overview: 'Figures of the recruitment for the board.',
   Health: 'Liveness of the server and its database.',
@@ -62,6 +63,17 @@ const SCHEMALESS_SUCCESS: Record<string, Record<string, unknown>> = {
   'GET /api/admin/applications/export.csv': CSV_SUCCESS,
   'GET /api/admin/audit-logs/export.csv': CSV_SUCCESS,
 };
+/** Routes whose body is not JSON: an upload takes the file's bytes as they are (decision 0122). */
+const RAW_BODIES: Record<string, { consumes: string[]; body: Record<string, unknown> }> = {
+  'POST /api/admin/images/{kind}': {
+    consumes: ['image/png', 'image/jpeg', 'image/webp'],
+    body: {
+      type: 'string',
+      format: 'binary',
+      description: 'The image file, 2 MB at most; judged by its content, whatever the Content-Type says',
+    },
+  },
+};
 const successOf = (key: string, method: string | undefined) =>
   SCHEMALESS_SUCCESS[key] ??
   (method === 'DELETE' ? { 204: { ...NO_BODY, description: 'Deleted' } } : { '2XX': { description: 'Success' } });
@@ -76,6 +88,7 @@ function guardOf(route: RouteOptions): 'admin' | 'member' | 'user' | undefined {
 
 type DocumentedSchema = FastifySchema & {
   hide?: boolean;
+  consumes?: string[];
   operationId?: string;
   tags?: string[];
   summary?: string;
@@ -100,6 +113,7 @@ function documentRoute(document: Parameters<typeof jsonSchemaTransform>[0]) {
   const guard = guardOf(route as RouteOptions);
 
   schema.tags ??= [tagOf(url)];
+  Object.assign(schema, RAW_BODIES[key]);
   // A route missing from API_OPERATIONS gets no id: the docs test and `npm run lint:api` then fail.
   const [operationId, summary] = API_OPERATIONS[key] ?? [];
   schema.operationId ??= operationId;

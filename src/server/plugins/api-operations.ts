@@ -70,6 +70,10 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   'GET /api/admin/settings': ['getSettings', 'Read the settings'],
   'PUT /api/admin/settings': ['updateSettings', 'Change settings'],
   'GET /api/settings/public': ['getPublicSettings', "The club's public content"],
+  'POST /api/admin/images/{kind}': [
+    'uploadImage',
+    'Upload a board photo or sponsor logo (PNG, JPEG or WebP, 2 MB at most), stored as WebP',
+  ],
   'GET /api/admin/overview': ['getOverview', 'Recruitment funnel, weekly applications, turnaround and pending work'],
   'GET /api/challenges/me': ['getMyChallenges', 'My challenges, deadline and progress'],
   'GET /api/challenges/catalog': ['listChallengeCatalog', 'Active challenges'],

@@ -63,7 +63,8 @@ function nulAt(input: unknown): string | undefined {
     const { value, path } = stack.pop()!;
     if (typeof value === 'string') {
       if (value.includes(NUL)) return path;
-    } else if (value && typeof value === 'object') {
+    } else if (value && typeof value === 'object' && !ArrayBuffer.isView(value)) {
+      // Bytes (an uploaded image, the one body that is not JSON) are no text: NUL is an ordinary byte there.
       for (const [key, item] of Object.entries(value)) {
         const itemPath = path ? `${path}.${key}` : key;
         if (key.includes(NUL)) return itemPath;

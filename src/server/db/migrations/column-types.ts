@@ -10,5 +10,6 @@ export function columnTypes(engine: Engine) {
     // SQLite keeps ISO 8601 UTC text, which sorts and compares in time order.
     timestamp: postgres ? sql`timestamptz` : sql`text`,
     real: postgres ? sql`double precision` : sql`real`,
+    bytes: postgres ? sql`bytea` : sql`blob`,
   };
 }

@@ -3,10 +3,11 @@ import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { recordAudit } from '../audit/audit.repository';
 import { createEligibilityService } from '../eligibility/eligibility.service';
+import { checkImages, deleteUnnamedImages } from './settings-images';
 import { lockSettings, readSettings, writeSetting } from './settings.repository';
 
 export function createSettingsService(deps: Deps) {
-  const { db, clock, engine } = deps;
+  const { db, clock, engine, log } = deps;
   const eligibility = createEligibilityService(deps);
 
   return {
@@ -20,7 +21,8 @@ export function createSettingsService(deps: Deps) {
 
     /**
      * Writes the keys sent, in one transaction, with one audit entry naming each key that
-     * changed, before and after. Keys sent with their current value change nothing.
+     * changed, before and after. Keys sent with their current value change nothing. Uploaded
+     * images named must be stored (docs/decisions/0122-uploaded-images.md).
      */
     async update(changes: Partial<Settings>, admin: UserRow): Promise<Settings> {
       const now = clock.now();
@@ -31,7 +33,14 @@ export function createSettingsService(deps: Deps) {
         const changed = (Object.keys(changes) as (keyof Settings)[]).filter(
           (key) => JSON.stringify(before[key]) !== JSON.stringify(changes[key]),
         );
+        await checkImages(trx, changes);
         for (const key of changed) await writeSetting(trx, key, changes[key]!, now);
+        const after = await readSettings(trx);
+        if (changed.includes('board_members') || changed.includes('sponsors')) {
+          // Housekeeping, not a decision of the board: logged, not audited (decision 0122).
+          const deleted = await deleteUnnamedImages(trx, after, now);
+          if (deleted > 0) log.info({ images_deleted: deleted }, 'deleted uploaded images no setting names');
+        }
         if (changed.length) {
           await recordAudit(trx, {
             action: 'settings.updated',
@@ -45,7 +54,7 @@ export function createSettingsService(deps: Deps) {
             at: now,
           });
         }
-        return readSettings(trx);
+        return after;
       });
     },
   };

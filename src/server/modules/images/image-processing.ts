@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { IMAGE_BOX, IMAGE_SENTENCES, type ImageKind } from '../../../contract/image-urls';
+import { badRequest } from '../../errors';
+
+/** An upload made ready to store: WebP at the size the landing shows it (1x) and at twice that. */
+export type ProcessedImage = {
+  sha256: string;
+  kind: ImageKind;
+  width: number;
+  height: number;
+  data: Buffer;
+  data2x: Buffer;
+  /** What was uploaded, for the audit entry. */
+  source: { format: SourceFormat; bytes: number; width: number; height: number };
+};
+
+type SourceFormat = 'png' | 'jpeg' | 'webp';
+
+/** Decoding a 40-megapixel image takes about 160 MB: more is refused before decoding (a 2 MB PNG can claim far more). */
+const MAX_INPUT_PIXELS = 40_000_000;
+const WEBP_QUALITY = 82;
+
+/**
+ * The format the file's first bytes announce, whatever its name or Content-Type said: the PNG
+ * signature, a JPEG's SOI marker, or a RIFF container of WebP.
+ */
+export function sniffFormat(bytes: Buffer): SourceFormat | undefined {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') {
+    return 'webp';
+  }
+  return undefined;
+}
+
+/** The 1x size: a photo fills its square; a logo keeps its proportions inside its box, at least a pixel each way. */
+function sizeOf(kind: ImageKind, source: { width: number; height: number }) {
+  const box = IMAGE_BOX[kind];
+  if (kind === 'board_photo') return box;
+  const scale = Math.min(box.width / source.width, box.height / source.height);
+  return {
+    width: Math.max(1, Math.round(source.width * scale)),
+    height: Math.max(1, Math.round(source.height * scale)),
+  };
+}
+
+/**
+ * Checks an upload by its content and re-encodes it: decoded by sharp (libvips), turned upright
+ * from its EXIF orientation, cut or fitted to the kind's size, and written as WebP without any
+ * metadata (no EXIF, so no camera GPS position leaves the club). Refusals are 400s with a
+ * sentence for the board.
+ */
+export async function processImage(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+  if (bytes.length === 0) throw badRequest(IMAGE_SENTENCES.empty);
+  const format = sniffFormat(bytes);
+  if (!format) throw badRequest(IMAGE_SENTENCES.notAnImage);
+  // Truncated data fails the decode rather than coming out grey; the first frame of an animation only.
+  const open = (): Sharp => sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+  let metadata: Metadata;
+  try {
+    metadata = await open().metadata();
+  } catch {
+    throw badRequest(IMAGE_SENTENCES.unreadable);
+  }
+  if (metadata.format !== format) throw badRequest(IMAGE_SENTENCES.notAnImage);
+  if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw badRequest(IMAGE_SENTENCES.tooManyPixels);
+  const upright = metadata.autoOrient;
+  const { width, height } = sizeOf(kind, upright);
+  const render = (scale: number) =>
+    open()
+      .autoOrient()
+      .resize(width * scale, height * scale, { fit: kind === 'board_photo' ? 'cover' : 'fill', position: 'attention' })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+  let data: Buffer;
+  let data2x: Buffer;
+  try {
+    [data, data2x] = await Promise.all([render(1), render(2)]);
+  } catch {
+    throw badRequest(IMAGE_SENTENCES.unreadable);
+  }
+  return {
+    sha256: createHash('sha256').update(data2x).digest('hex'),
+    kind,
+    width,
+    height,
+    data,
+    data2x,
+    source: { format, bytes: bytes.length, width: upright.width, height: upright.height },
+  };
+}
