@@ -5,6 +5,7 @@ import type * as auth from './auth';
 import type * as challenges from './challenges';
 import type * as clubEvents from './club-events';
 import type * as hackathon from './hackathon';
+import type * as images from './images';
 import type * as maintenance from './maintenance';
 import type * as mailTemplates from './mail-templates';
 import type * as members from './members';
@@ -115,6 +116,8 @@ export const routes = {
     '/admin/settings',
   ),
   publicSettings: get<settings.PublicSettings>()('/settings/public'),
+  // A board photo or sponsor logo: the file's bytes as the body (decision 0122).
+  uploadImage: post<images.UploadedImage, Blob>()('/admin/images/:kind'),
 
   clubEvents: get<Out<typeof clubEvents.clubEventListSchema>, Query<typeof clubEvents.clubEventListQuerySchema>>()(
     '/events',

@@ -37,6 +37,24 @@ describe('the API client of docs/product.md#client-sentences', () => {
     expect(init.headers['content-type']).toBe('application/json');
   });
 
+  it("sends a file's bytes as they are, with a minute to go rather than 10 s", async () => {
+    vi.useFakeTimers();
+    const file = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    let aborted = false;
+    fetchMock.mockImplementation((_url: URL, init: RequestInit) => {
+      init.signal!.addEventListener('abort', () => (aborted = true));
+      return new Promise(() => {});
+    });
+    void api('/admin/images/board_photo', { method: 'POST', body: file });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init.body).toBe(file);
+    expect(init.headers['content-type']).toBe('application/octet-stream');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(30_001);
+    expect(aborted).toBe(true);
+  });
+
   it('answers undefined on 204', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     expect(await api('/auth/logout', { method: 'POST' })).toBeUndefined();

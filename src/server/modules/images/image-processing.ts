@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { IMAGE_BOX, IMAGE_SENTENCES, type ImageKind } from '../../../contract/image-urls';
 import { badRequest } from '../../errors';
 
@@ -55,6 +55,8 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Proc
   if (bytes.length === 0) throw badRequest(IMAGE_SENTENCES.empty);
   const format = sniffFormat(bytes);
   if (!format) throw badRequest(IMAGE_SENTENCES.notAnImage);
+  // Loaded on the first upload, like the PostgreSQL driver: a server's start never pays for libvips (decision 0101).
+  const { default: sharp } = await import('sharp');
   // Truncated data fails the decode rather than coming out grey; the first frame of an animation only.
   const open = (): Sharp => sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS, animated: false });
   let metadata: Metadata;

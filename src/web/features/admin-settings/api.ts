@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '../../../contract/routes';
+import type { ImageKind } from '../../../contract/image-urls';
 import type { Settings } from '../../../contract/settings';
 import { adminKeys } from '../../app/query-client';
 import { call } from '../../lib/api-client';
@@ -20,5 +21,13 @@ export function useSaveSettings() {
       client.setQueryData(settingsKeys.all, answer);
       await client.invalidateQueries({ queryKey: publicKeys.settings });
     },
+  });
+}
+
+/** Uploads a board photo or sponsor logo; the settings name it once the board saves them. */
+export function useUploadImage() {
+  return useMutation({
+    mutationFn: ({ kind, file }: { kind: ImageKind; file: File }) =>
+      call(routes.uploadImage, { params: { kind }, body: file }),
   });
 }

@@ -25,11 +25,9 @@ export const SOCIAL_COLUMNS: Column<'social_links'>[] = [
 export const BOARD_COLUMNS: Column<'board_members'>[] = [
   { key: 'name', text: 'Name' },
   { key: 'title', text: 'Title' },
-  { key: 'photo_url', text: 'Photo URL (optional)', url: true },
 ];
 export const SPONSOR_COLUMNS: Column<'sponsors'>[] = [
   { key: 'name', text: 'Name' },
-  { key: 'logo_url', text: 'Logo URL (optional)', url: true },
   { key: 'url', text: 'Link (optional)', url: true },
 ];
 

@@ -16,6 +16,7 @@ import { Spinner } from '../../components/loading-screen';
 import { contractResolver, showServerErrors, useFocusFirstError } from '../../lib/form';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAdminSettings, useSaveSettings } from './api';
+import { ImageField } from './image-field';
 import {
   BOARD_COLUMNS,
   draftOf,
@@ -69,7 +70,7 @@ type InputType = 'text' | 'email' | 'tel' | 'url' | 'number';
 function SettingsForm({ saved }: { saved: Settings }) {
   const form = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(form);
-  const { register, control, handleSubmit, reset, setError, clearErrors, formState } = useForm<
+  const { register, control, handleSubmit, reset, setError, setValue, clearErrors, formState } = useForm<
     Draft,
     unknown,
     Settings
@@ -88,7 +89,8 @@ function SettingsForm({ saved }: { saved: Settings }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
   const save = useSaveSettings();
-  const dirty = JSON.stringify(useWatch({ control })) !== JSON.stringify(draftOf(saved));
+  const draft = useWatch({ control });
+  const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(saved));
 
   const errorAt = (path: string) => (get(errors, path) as FieldError | undefined)?.message;
   /** An input of the form, with its label, hint and the error the schema or the server gave it. */
@@ -115,6 +117,34 @@ function SettingsForm({ saved }: { saved: Settings }) {
         column.url ? { placeholder: 'https://' } : {},
       ),
     );
+  /** A picture of a row: upload, preview and remove, or an address typed in (docs/decisions/0122-uploaded-images.md). */
+  const imageField = (
+    path: `board_members.${number}.photo_url` | `sponsors.${number}.logo_url`,
+    kind: 'board_photo' | 'sponsor_logo',
+    row: string,
+  ) => (
+    <ImageField
+      key={path}
+      id={fieldId(path)}
+      kind={kind}
+      row={row}
+      value={(get(draft, path) as string | undefined) ?? ''}
+      error={errorAt(path)}
+      onChange={(url) => {
+        setValue(path, url);
+        clearErrors(path);
+        setNotice(null);
+      }}
+    >
+      {input(
+        path,
+        <RowLabel row={row} text={kind === 'board_photo' ? 'Photo URL (optional)' : 'Logo URL (optional)'} />,
+        'url',
+        undefined,
+        { placeholder: 'https://' },
+      )}
+    </ImageField>
+  );
   const listError = (list: ListKey) => <ListError path={list} message={errorAt(`${list}.root`) ?? errorAt(list)} />;
 
   /** A list the board grows and shrinks (social links, sponsors), with its list-level error. */
@@ -130,7 +160,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
       {lists[list].fields.length === 0 && <p className="muted">No {noun}s.</p>}
       <ol className="settings-rows">
         {lists[list].fields.map((row, index) => (
-          <li key={row.id} className={`settings-row${columns.length === 3 ? ' settings-row-3' : ''}`}>
+          <li key={row.id} className="settings-row">
             {rowFields(list, `${capitalize(noun)} ${index + 1}`, index, columns)}
             <button
               type="button"
@@ -143,6 +173,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
                 {noun} {index + 1}
               </span>
             </button>
+            {list === 'sponsors' && imageField(`sponsors.${index}.logo_url`, 'sponsor_logo', `Sponsor ${index + 1}`)}
           </li>
         ))}
       </ol>
@@ -255,7 +286,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
       <Section
         id="board"
         title="Board listing"
-        lead={`The landing page shows exactly ${BOARD_SIZE} people, in this order. Without a photo it shows their initials.`}
+        lead={`The landing page shows exactly ${BOARD_SIZE} people, in this order. Without a photo it shows the initials of their name.`}
       >
         {listError('board_members')}
         <div className="settings-board">
@@ -263,6 +294,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
             <fieldset key={member.id} className="settings-person">
               <legend>Board member {index + 1}</legend>
               {rowFields('board_members', `Member ${index + 1}`, index, BOARD_COLUMNS)}
+              {imageField(`board_members.${index}.photo_url`, 'board_photo', `Member ${index + 1}`)}
             </fieldset>
           ))}
         </div>

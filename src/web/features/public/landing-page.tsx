@@ -6,6 +6,7 @@ import { LOGIN_URL, type SignInFailure } from '../auth/sign-in';
 import { useSession } from '../auth/api';
 import type { ClubEvent } from '../../../contract/club-events';
 import { RobotIllustration } from './robot-illustration';
+import { BoardSection, SponsorsSection } from './board-and-sponsors';
 import { usePublicSettings, useUpcomingEvents } from './api';
 import './public.css';
 
@@ -47,14 +48,6 @@ const STEPS = [
   { title: `${HACKATHON_HOURS}h hackathon`, text: 'Build a project in a random team of four, in the club.' },
   { title: 'Board approval', text: `Reach ${MIN_MEMBER_XP} XP and the board welcomes you as a member.` },
 ];
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .map((word) => word.charAt(0))
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
@@ -220,54 +213,8 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="wrap section" aria-labelledby="board-title">
-        <h2 id="board-title">The board</h2>
-        <p className="section-lead">The students who run the club, review applications and judge the hackathon.</p>
-        <ul className="board">
-          {board_members.map((member, index) => (
-            // The board edits four fixed places: the place is the identity, names may repeat.
-            <li key={index} className="board-member">
-              {member.photo_url ? (
-                <img src={member.photo_url} alt="" width="96" height="96" loading="lazy" />
-              ) : (
-                <span className="board-initials" aria-hidden="true">
-                  {initials(member.name)}
-                </span>
-              )}
-              <strong>{member.name}</strong>
-              {member.title !== member.name && <span className="muted">{member.title}</span>}
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      {sponsors.length > 0 && (
-        <section className="section section-tint" aria-labelledby="sponsors-title">
-          <div className="wrap">
-            <h2 id="sponsors-title">Sponsors</h2>
-            <ul className="sponsors">
-              {sponsors.map((sponsor, index) => {
-                const body = sponsor.logo_url ? (
-                  <img src={sponsor.logo_url} alt={sponsor.name} height="48" loading="lazy" />
-                ) : (
-                  <span>{sponsor.name}</span>
-                );
-                return (
-                  <li key={`${index}-${sponsor.name}`}>
-                    {sponsor.url ? (
-                      <a href={sponsor.url} target="_blank" rel="noopener noreferrer">
-                        {body}
-                      </a>
-                    ) : (
-                      body
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        </section>
-      )}
+      <BoardSection members={board_members} />
+      <SponsorsSection sponsors={sponsors} />
     </div>
   );
 }
