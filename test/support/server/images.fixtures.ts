@@ -10,11 +10,21 @@ export const pngOf = (width: number, height: number) => noise(width, height).png
 export const webpOf = (width: number, height: number) => noise(width, height).webp().toBuffer();
 export const gifOf = (width: number, height: number) => noise(width, height).gif().toBuffer();
 
-/** A camera's JPEG: EXIF with a GPS position, and an orientation (6: turned a quarter clockwise). */
+const XMP =
+  '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+  '<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>PhoneOwner</dc:creator>' +
+  '</rdf:Description></rdf:RDF></x:xmpmeta>';
+
+/**
+ * A camera's JPEG: EXIF with a GPS position, an orientation (6: turned a quarter clockwise), an
+ * XMP block naming its owner and a Display P3 colour profile.
+ */
 export const cameraJpegOf = (width: number, height: number, orientation = 1) =>
   noise(width, height)
     .jpeg()
     .withMetadata({ orientation })
+    .withIccProfile('p3')
+    .withXmp(XMP)
     .withExif({
       IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '33/1 53/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '6/1 54/1 0/1' },

@@ -69,9 +69,13 @@ describe(`uploaded images (${testEngine})`, () => {
     expect(audit).toEqual(cases.map(() => ({ action: 'settings.image_uploaded' })));
   });
 
-  it('strips the EXIF (GPS included) and turns a camera photo upright', async () => {
+  it('strips the EXIF (GPS included), XMP and colour profile, and turns a camera photo upright', async () => {
     const photo = await cameraJpegOf(300, 200, 6);
-    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    expect(await sharp(photo).metadata()).toMatchObject({
+      exif: expect.any(Buffer),
+      xmp: expect.any(Buffer),
+      orientation: 6,
+    });
     // Turned upright, 300 × 200 is 200 × 300: as a logo, 32 × 48.
     const answer = await upload('sponsor_logo', photo, 'image/jpeg');
     expect(answer.json()).toMatchObject({ width: 32, height: 48 });
@@ -79,8 +83,10 @@ describe(`uploaded images (${testEngine})`, () => {
       const { answer: image, metadata } = await served(url);
       expect(metadata.exif).toBeUndefined();
       expect(metadata.xmp).toBeUndefined();
+      expect(metadata.icc).toBeUndefined();
       expect(metadata.orientation).toBeUndefined();
       expect(image.rawPayload.includes(Buffer.from('PhoneMaker'))).toBe(false);
+      expect(image.rawPayload.includes(Buffer.from('PhoneOwner'))).toBe(false);
     }
   });
 
