@@ -73,14 +73,17 @@ async function loadedAt(image: Locator, width: number, height: number) {
     .toBeGreaterThan(0);
 }
 
-test('an admin uploads a board photo and a sponsor logo in Settings, saves, and the landing shows them', async ({
-  browser,
-}, testInfo) => {
+/** The Settings page as an admin, with board member 1's photo field. */
+async function settingsAsAdmin(browser: Browser) {
   const admin = await signedInPage(browser, server.baseURL, 'admin');
   await admin.goto('/admin/settings');
   const first = admin.getByRole('group', { name: 'Board member 1' });
   const photo = first.getByRole('group', { name: 'Member 1 Photo' });
-  const upload = photo.getByRole('button', { name: 'Member 1: Upload a photo' });
+  return { admin, first, photo, upload: photo.getByRole('button', { name: 'Member 1: Upload a photo' }) };
+}
+
+test('an admin uploads a board photo and a sponsor logo in Settings and saves them', async ({ browser }, testInfo) => {
+  const { admin, first, photo, upload } = await settingsAsAdmin(browser);
 
   // Refusals, under the field: too large (the browser's own check), and not an image (the server's, by content).
   await choose(admin, upload, { name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
@@ -119,7 +122,12 @@ test('an admin uploads a board photo and a sponsor logo in Settings, saves, and 
   await admin.setViewportSize({ width: 1280, height: 800 });
   await admin.getByRole('button', { name: 'Save settings' }).click();
   await expect(admin.getByText('Settings saved. The public pages show them now.')).toBeVisible();
+  await admin.context().close();
+});
 
+test('the landing shows the uploaded photo and logo, and the initials of a name without a photo', async ({
+  browser,
+}, testInfo) => {
   for (const width of [1280, 375]) {
     const visitor = await visitorLanding(browser, width);
     const board = visitor.getByRole('region', { name: 'The board' }).locator('.board > li');
@@ -142,8 +150,11 @@ test('an admin uploads a board photo and a sponsor logo in Settings, saves, and 
     await fitsAndPassesAxe(visitor);
     await visitor.context().close();
   }
+});
 
-  // Remove: the image goes from the form, focus moves to the button that uploads another.
+test('Remove takes the photo from the form and keeps the focus; Discard brings it back', async ({ browser }) => {
+  const { admin, first, photo, upload } = await settingsAsAdmin(browser);
+  await expect(photo.getByRole('img', { name: 'Current photo' })).toBeVisible();
   await photo.getByRole('button', { name: 'Member 1: Remove the photo' }).click();
   await expect(photo.getByRole('img')).toHaveCount(0);
   await expect(upload).toBeFocused();
