@@ -45,8 +45,8 @@ async function choose(page: Page, button: Locator, file: { name: string; mimeTyp
 }
 
 /** The landing as a visitor sees it at `width`, scrolled to the board (its images load lazily). */
-async function visitorLanding(browser: Browser, width: number) {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: 800 } });
+async function visitorLanding(browser: Browser, width: number, colorScheme: 'light' | 'dark') {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: 800 }, colorScheme });
   const page = await context.newPage();
   failOnConsoleErrors(page);
   await page.goto('/');
@@ -115,6 +115,8 @@ test('an admin uploads a board photo and a sponsor logo in Settings and saves th
     buffer: await logo(),
   });
   await expect(sponsorLogo.getByRole('img', { name: 'Current logo' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Add sponsor' }).click();
+  await admin.getByLabel('Sponsor 2 name').fill('Servo Works');
   await first.screenshot({ path: testInfo.outputPath('settings-board-member-1280.png') });
   await admin.setViewportSize({ width: 375, height: 740 });
   await fitsAndPassesAxe(admin);
@@ -128,8 +130,12 @@ test('an admin uploads a board photo and a sponsor logo in Settings and saves th
 test('the landing shows the uploaded photo and logo, and the initials of a name without a photo', async ({
   browser,
 }, testInfo) => {
-  for (const width of [1280, 375]) {
-    const visitor = await visitorLanding(browser, width);
+  for (const [width, colorScheme] of [
+    [1280, 'light'],
+    [375, 'light'],
+    [1280, 'dark'],
+  ] as const) {
+    const visitor = await visitorLanding(browser, width, colorScheme);
     const board = visitor.getByRole('region', { name: 'The board' }).locator('.board > li');
     const amina = board.nth(0).locator('img');
     await expect(amina).toHaveAttribute('src', /^\/media\/[0-9a-f]{64}-96x96\.webp$/);
@@ -143,10 +149,14 @@ test('the landing shows the uploaded photo and logo, and the initials of a name 
     const sponsorImage = sponsor.getByRole('img', { name: '1337 Coding School' });
     // 500 × 120 fits 240 × 48 as 200 × 48.
     await loadedAt(sponsorImage, 200, 48);
+    // Without a logo: the name as a wordmark beside its monogram, no image.
+    const wordmark = visitor.locator('.sponsors > li').filter({ hasText: 'Servo Works' });
+    await expect(wordmark.locator('.sponsor-monogram')).toHaveText('SW');
+    await expect(wordmark.getByRole('img')).toHaveCount(0);
     await visitor.getByRole('heading', { name: 'The board' }).scrollIntoViewIfNeeded();
-    await visitor.screenshot({ path: testInfo.outputPath(`landing-board-${width}.png`) });
+    await visitor.screenshot({ path: testInfo.outputPath(`landing-board-${width}-${colorScheme}.png`) });
     await visitor.getByRole('heading', { name: 'Sponsors' }).scrollIntoViewIfNeeded();
-    await visitor.screenshot({ path: testInfo.outputPath(`landing-sponsors-${width}.png`) });
+    await visitor.screenshot({ path: testInfo.outputPath(`landing-sponsors-${width}-${colorScheme}.png`) });
     await fitsAndPassesAxe(visitor);
     await visitor.context().close();
   }
