@@ -41,6 +41,7 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { registerApiDocs } from './plugins/api-docs';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
+import { lazyChildLogger } from './plugins/request-logger';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: frameworkErrorHandler,
     // One line per request costs more than the request itself; errors are logged anyway.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
+    childLoggerFactory: lazyChildLogger,
     schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
