@@ -193,9 +193,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // the outbox (every candidate's mail) must not be public even if NODE_ENV was forgotten.
   if (config.devIntra) registerDevMailRoutes(app, mail);
 
-  // The public part only: the schema strips every private setting.
+  // The public part only: the schema strips every private setting. Read for every page, so a
+  // change shows at once; checked again only when what was read changed (the page is then reused).
   const settings = createSettingsService(deps);
-  await registerWebApp(app, options.webRoot, async () => publicSettingsSchema.parse(await settings.readPublic()));
+  let checked: { read: string; data: unknown } | undefined;
+  await registerWebApp(app, options.webRoot, async () => {
+    const read = await settings.readPublic();
+    const key = JSON.stringify(read);
+    if (checked?.read !== key) checked = { read: key, data: publicSettingsSchema.parse(read) };
+    return checked.data;
+  });
 
   app.addHook('onReady', async () => {
     mail.start();
