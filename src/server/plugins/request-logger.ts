@@ -3,6 +3,44 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
 
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** What a request's logger holds until its first line: the app's logger and the bindings. */
+type Pending = { parent: FastifyBaseLogger; bindings: Bindings; options: ChildOptions; made?: FastifyBaseLogger };
+
+const made = (self: Pending) => (self.made ??= self.parent.child(self.bindings, self.options));
+
+/**
+ * The methods every request's logger shares (on one prototype: a request that never logs
+ * allocates no closure). Each makes pino's child at the first line and hands it the line.
+ */
+const shared: object = Object.defineProperties(
+  {
+    ...Object.fromEntries(
+      LEVELS.map((level) => [
+        level,
+        function (this: Pending, ...args: unknown[]) {
+          const logger = made(this);
+          (logger[level] as (...line: unknown[]) => void).apply(logger, args);
+        },
+      ]),
+    ),
+    child(this: Pending, bindings: Bindings, options?: ChildOptions) {
+      return made(this).child(bindings, options);
+    },
+  },
+  {
+    level: {
+      get(this: Pending) {
+        return this.made?.level ?? this.options?.level ?? this.parent.level;
+      },
+      set(this: Pending, level: string) {
+        made(this).level = level;
+      },
+    },
+  },
+);
+
 /**
  * A request's logger, with the request id bound, made only when the request logs something.
  * Fastify gives every request a child of the app's logger; with request logging off
@@ -10,60 +48,5 @@ type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
  * to GET /api/users/me (decision 0127). What is logged is the same: the child is made at the
  * first line.
  */
-class RequestLogger implements FastifyBaseLogger {
-  #child: FastifyBaseLogger | undefined;
-  readonly #parent: FastifyBaseLogger;
-  readonly #bindings: Bindings;
-  readonly #options: ChildOptions;
-
-  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildOptions) {
-    this.#parent = parent;
-    this.#bindings = bindings;
-    this.#options = options;
-  }
-
-  get #logger(): FastifyBaseLogger {
-    return (this.#child ??= this.#parent.child(this.#bindings, this.#options));
-  }
-
-  get level() {
-    return this.#child?.level ?? this.#options?.level ?? this.#parent.level;
-  }
-  set level(level) {
-    this.#logger.level = level;
-  }
-
-  // Methods on the prototype, not closures: a request that never logs allocates none.
-  fatal(...args: unknown[]) {
-    this.#log('fatal', args);
-  }
-  error(...args: unknown[]) {
-    this.#log('error', args);
-  }
-  warn(...args: unknown[]) {
-    this.#log('warn', args);
-  }
-  info(...args: unknown[]) {
-    this.#log('info', args);
-  }
-  debug(...args: unknown[]) {
-    this.#log('debug', args);
-  }
-  trace(...args: unknown[]) {
-    this.#log('trace', args);
-  }
-  silent(...args: unknown[]) {
-    this.#log('silent', args);
-  }
-  #log(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent', args: unknown[]) {
-    const logger = this.#logger;
-    (logger[level] as (...line: unknown[]) => void).apply(logger, args);
-  }
-
-  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
-    return this.#logger.child(bindings, options);
-  }
-}
-
-export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
-  new RequestLogger(logger, bindings, options);
+export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (parent, bindings, options) =>
+  Object.assign(Object.create(shared) as FastifyBaseLogger, { parent, bindings, options } satisfies Pending);
