@@ -42,6 +42,7 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { registerApiDocs } from './plugins/api-docs';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
+import { lazyChildLogger } from './plugins/request-logger';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: frameworkErrorHandler,
     // One line per request costs more than the request itself; errors are logged anyway.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
+    childLoggerFactory: lazyChildLogger,
     schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -193,9 +195,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // the outbox (every candidate's mail) must not be public even if NODE_ENV was forgotten.
   if (config.devIntra) registerDevMailRoutes(app, mail);
 
-  // The public part only: the schema strips every private setting.
+  // The public part only: the schema strips every private setting. Read for every page, so a
+  // change shows at once; checked again only when what was read changed (the page is then reused).
   const settings = createSettingsService(deps);
-  await registerWebApp(app, options.webRoot, async () => publicSettingsSchema.parse(await settings.readPublic()));
+  let checked: { read: string; data: unknown } | undefined;
+  await registerWebApp(app, options.webRoot, async () => {
+    const read = await settings.readPublic();
+    const key = JSON.stringify(read);
+    if (checked?.read !== key) checked = { read: key, data: publicSettingsSchema.parse(read) };
+    return checked.data;
+  });
 
   app.addHook('onReady', async () => {
     mail.start();

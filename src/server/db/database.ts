@@ -81,6 +81,9 @@ function openSqlite(file: string): Database {
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   let version = 0;
   let versionReadAt = -Infinity;
+  let stamp = '';
+  let stampedVersion = -1;
+  let stampedWrites = -1;
   const changeStamp = () => {
     // The pragma opens a read transaction, a few system calls: under load it is asked at most
     // once a millisecond, so another process's commit counts within one. This process's own
@@ -90,7 +93,13 @@ function openSqlite(file: string): Database {
       version = dataVersion.get() as number;
       versionReadAt = now;
     }
-    return `${version}.${ownWrites}`;
+    // Asked on every signed-in request: a new string only when a count moved.
+    if (version !== stampedVersion || ownWrites !== stampedWrites) {
+      stamp = `${version}.${ownWrites}`;
+      stampedVersion = version;
+      stampedWrites = ownWrites;
+    }
+    return stamp;
   };
   return {
     db,

@@ -9,6 +9,8 @@ import type { App } from '../deps';
 /** The browser's visitor id: a budget of its own before it signs in (decision 0106). */
 export const VISITOR_COOKIE = 'visitor';
 const VISITOR_MAX_AGE_S = 24 * 3600;
+/** Genuine visitor cookies remembered (about 100 bytes each): a campus's browsers on opening day. */
+const VERIFIED_KEPT = 10_000;
 
 /**
  * What the limit protects: the API. Pages, assets, the favicon and the health check are never
@@ -30,18 +32,34 @@ export function isRateLimited(request: FastifyRequest): boolean {
 function visitorIds(secret: string) {
   const key = createHmac('sha256', secret).update('visitor-cookie').digest();
   const sign = (id: string) => createHmac('sha256', key).update(id).digest('base64url').slice(0, 22);
+  /**
+   * Cookies already found genuine, and their ids: a browser sends its cookie with every page
+   * and signed-out call, and an HMAC for each cost more than the rest of the limit. Only genuine
+   * ones are kept (made-up ones cannot push them out), at most VERIFIED_KEPT.
+   */
+  const verified = new Map<string, string>();
+  const keep = (cookie: string, id: string) => {
+    if (verified.size >= VERIFIED_KEPT) verified.clear();
+    verified.set(cookie, id);
+  };
   return {
     mint(): string {
       const id = randomBytes(12).toString('base64url');
-      return `${id}.${sign(id)}`;
+      const cookie = `${id}.${sign(id)}`;
+      keep(cookie, id);
+      return cookie;
     },
     /** The id of a cookie the server minted, or undefined. */
     verify(cookie: string | undefined): string | undefined {
       if (!cookie || cookie.length > 64) return undefined;
+      const known = verified.get(cookie);
+      if (known !== undefined) return known;
       const [id = '', signature = ''] = cookie.split('.');
       const expected = Buffer.from(sign(id));
       const given = Buffer.from(signature);
-      return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      keep(cookie, id);
+      return id;
     },
   };
 }

@@ -52,12 +52,18 @@ function originOf(value: string | undefined): string | undefined {
 const NUL = '\u0000';
 export const NUL_MESSAGE = 'Text cannot contain the NUL character (\\u0000).';
 
+/** No key of its own: the params and query of most calls, checked without allocating. */
+function isEmpty(value: object): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
+}
+
 /**
  * Where a NUL character sits in a parsed body, query or path, if anywhere: key or value, at any
  * depth. A loop rather than recursion, so that a body nested thousands deep cannot overflow the stack.
  */
 function nulAt(input: unknown): string | undefined {
-  if (input === undefined || input === null) return undefined;
+  if (input === undefined || input === null || (typeof input === 'object' && isEmpty(input))) return undefined;
   const stack: { value: unknown; path: string }[] = [{ value: input, path: '' }];
   while (stack.length) {
     const { value, path } = stack.pop()!;

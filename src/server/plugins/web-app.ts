@@ -13,7 +13,8 @@ export const EMBEDDED_DATA_ID = 'public-settings';
  * index.html for every other GET so deep links work.
  * `embeddedData` is put into each index.html as a JSON data block (never run as a script, so
  * the CSP is untouched): the public pages then render the club's stored content at once, with
- * no request and no flash of the defaults.
+ * no request and no flash of the defaults. It is asked for every page; while it answers the
+ * same object, the page made from it is sent again.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -24,13 +25,18 @@ export async function registerWebApp(
   const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
   const headEnd = indexHtml?.indexOf('</head>') ?? -1;
 
+  /** The last page made, for as long as `embeddedData` answers the very same object. */
+  let made: { data: unknown; page: string } | undefined;
   async function page(): Promise<string> {
     if (!indexHtml || !embeddedData || headEnd < 0) return indexHtml!;
     try {
+      const data = await embeddedData();
+      if (made !== undefined && made.data === data) return made.page;
       // `<` escaped: no value can close the block (`</script>`) or open a comment.
-      const json = JSON.stringify(await embeddedData()).replace(/</g, '\\u003c');
+      const json = JSON.stringify(data).replace(/</g, '\\u003c');
       const block = `<script id="${EMBEDDED_DATA_ID}" type="application/json">${json}</script>`;
-      return indexHtml.slice(0, headEnd) + block + indexHtml.slice(headEnd);
+      made = { data, page: indexHtml.slice(0, headEnd) + block + indexHtml.slice(headEnd) };
+      return made.page;
     } catch (error) {
       // The page still works without it: the SPA asks the API instead.
       app.log.warn({ err: error }, 'index.html served without its embedded data');

@@ -1,6 +1,8 @@
+import type { FastifyReply } from 'fastify';
 import { authCallbackQuerySchema, signInWaitingSchema } from '../../../contract/auth';
 import { negotiateLocale } from '../../../contract/locales';
 import { userSchema } from '../../../contract/users';
+import type { UserRow } from '../../db/schema';
 import type { App, Deps } from '../../deps';
 import { requestOrigin } from '../../plugins/security';
 import { requireUser } from '../../plugins/session';
@@ -77,8 +79,20 @@ export function registerAuthRoutes(app: App, deps: Deps): { drain(withinMs: numb
     return reply.status(204).send();
   });
 
-  app.get('/api/users/me', { onRequest: requireUser, schema: { response: { 200: userSchema } } }, async (request) => {
-    return request.user!;
+  // The session memo hands every request of a session the same frozen user until something
+  // changes (then a new one): its JSON, checked against the schema once, is kept beside it, and a
+  // call costs no serialization (decision 0127).
+  const userJson = new WeakMap<UserRow, string>();
+  app.get('/api/users/me', { onRequest: requireUser, schema: { response: { 200: userSchema } } }, (request, reply) => {
+    const user = request.user!;
+    let json = userJson.get(user);
+    if (json === undefined) {
+      // Our serializer (app.ts) answers a string.
+      json = reply.serialize(user) as string;
+      if (Object.isFrozen(user)) userJson.set(user, json);
+    }
+    // Already JSON: sent as it is, past the typed reply that expects the object.
+    (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
   });
 
   return { drain: (withinMs) => auth.drain(withinMs) };

@@ -1,5 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import type { Deps } from '../../deps';
+import { intraFetch } from './intra-http';
 import { intraProfileSchema, type IntraProfile } from './intra-profile';
 import type { IntraPacer } from './intra-pacer';
 
@@ -127,13 +128,14 @@ export function createIntraClient(deps: Deps, pacer: IntraPacer) {
             oauth.authorizationCodeGrantRequest(server(), client, clientAuth, callback, redirectUri, oauth.nopkce, {
               signal,
               [oauth.allowInsecureRequests]: insecure(serverBase()),
+              [oauth.customFetch]: intraFetch,
             }),
           slots[0],
         );
         const tokens = await oauth.processAuthorizationCodeResponse(server(), client, tokenResponse);
         const me = await paced(
           (signal) =>
-            fetch(`${serverBase()}/v2/me`, {
+            intraFetch(`${serverBase()}/v2/me`, {
               headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' },
               signal,
             }),

@@ -235,6 +235,27 @@ describe('sessions seen through the memo', () => {
     expect((await me(first, student.cookie)).statusCode).toBe(401);
   });
 
+  it("answers a user's new role from the next call after a change on another server (the JSON kept beside the memo goes with it)", async () => {
+    group = await createTestApps(2, { ADMIN_LOGINS: 'boss' });
+    const [first, second] = group.apps as [TestApp, TestApp];
+    const student = await signIn(first.app, 'student');
+    const before = await me(first, student.cookie);
+    expect(before.json()).toMatchObject({ id: student.user.id, role: 'student' });
+    expect((await me(first, student.cookie)).body).toBe(before.body);
+    const boss = await signIn(second.app, 'boss');
+    const promoted = await second.app.inject({
+      method: 'PUT',
+      url: `/api/admin/members/${student.user.id}/role`,
+      headers: { cookie: boss.cookie },
+      payload: { role: 'member' },
+    });
+    expect(promoted.statusCode).toBe(200);
+    await sleep(OTHER_PROCESS_SEEN_MS);
+    const after = await me(first, student.cookie);
+    expect(after.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(after.json()).toEqual({ ...before.json(), role: 'member' });
+  });
+
   it('signs a session out on another server: the old cookie is refused here next', async () => {
     group = await createTestApps(2);
     const [first, second] = group.apps as [TestApp, TestApp];
