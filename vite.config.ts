@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { linguiMacroPlugin } from './scripts/vite-lingui-macro';
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [linguiMacroPlugin(), react()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { linguiMacroPlugin } from './scripts/vite-lingui-macro';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (process.env.CI === 'true' && !postgresUrl) {
@@ -31,6 +32,7 @@ export default defineConfig({
           ]
         : []),
       {
+        plugins: [linguiMacroPlugin()],
         test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'] },
       },
     ],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { say, type Sentence } from './i18n';
 import { mediaImage } from './image-urls';
 
 // Messages are sentences for the board: the Settings page shows them beside the fields, the API in `details`.
@@ -23,11 +24,13 @@ const imageUrl = z
   });
 const text = (max: number) =>
   z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(max, `At most ${max} characters.`);
+// The zod message is a function, read when the value is refused: it speaks the language active then.
+const AT_LEAST_DAYS: Sentence = /*i18n*/ 'At least {min, plural, one {# day} other {# days}}.';
 const days = (min: number) =>
   z
     .number({ error: 'Enter a whole number of days.' })
     .int('Enter a whole number of days.')
-    .min(min, `At least ${min} day${min === 1 ? '' : 's'}.`)
+    .min(min, { error: () => say(AT_LEAST_DAYS, { min }) })
     .max(MAX_SETTING_DAYS, `At most ${MAX_SETTING_DAYS} days.`);
 
 export const boardMemberSchema = z.object({

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { RATE_LIMITED_MESSAGE, type ErrorBody, type ErrorCode } from '../../contract/errors';
+import type { ZodType } from 'zod';
 import { AppError } from '../errors';
+import { answerLocale, speaking } from '../i18n';
 
 /** Fastify's own client errors, told in the words of the error shape. */
 const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
@@ -18,7 +20,33 @@ const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
 };
 
-function toErrorBody(error: FastifyError): { status: number; body: ErrorBody } {
+type Detail = { path: string; message: string };
+
+/**
+ * The details of a refused request in the request's language. The contract's zod messages are
+ * read when a value is refused, in the language Lingui speaks then; validation ran in English, so
+ * for another language the part that failed is checked again, synchronously, in that language.
+ */
+function validationDetails(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+  request: FastifyRequest,
+): Detail[] {
+  const english = error.validation.map((issue) => ({
+    path: issue.instancePath.slice(1).replaceAll('/', '.'),
+    message: issue.message ?? 'Invalid value',
+  }));
+  const locale = answerLocale(request.user?.locale, request.headers['accept-language']);
+  const part = error.validationContext;
+  const schema = part ? (request.routeOptions.schema?.[part] as ZodType | undefined) : undefined;
+  if (locale === 'en' || !schema || !part) return english;
+  const input = part === 'querystring' ? request.query : request[part];
+  // zod builds its error, messages included, when `.error` is first read: read it while speaking.
+  const issues = speaking(locale, () => schema.safeParse(input).error?.issues);
+  if (!issues) return english;
+  return issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+function toErrorBody(error: FastifyError, request: FastifyRequest): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
     return {
       status: error.statusCode,
@@ -26,10 +54,7 @@ function toErrorBody(error: FastifyError): { status: number; body: ErrorBody } {
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const details = error.validation.map((issue) => ({
-      path: issue.instancePath.slice(1).replaceAll('/', '.'),
-      message: issue.message ?? 'Invalid value',
-    }));
+    const details = validationDetails(error, request);
     const first = details[0];
     return {
       status: 400,
@@ -55,7 +80,7 @@ function toErrorBody(error: FastifyError): { status: number; body: ErrorBody } {
 /** The one place that turns every thrown error into the JSON error shape of docs/product.md#error-shape. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { status, body } = toErrorBody(error);
+    const { status, body } = toErrorBody(error, request);
     if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
     return reply.status(status).send(body);
   });

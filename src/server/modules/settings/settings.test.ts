@@ -136,6 +136,36 @@ describe('admin settings', () => {
     ).toEqual([]);
   });
 
+  it("answers a refused value in the request's language: Accept-Language, with plurals (docs/decisions/0128-languages.md)", async () => {
+    const { cookie } = await signIn(t.app, 'admin');
+    const refusal = async (acceptLanguage: string | undefined, settings: Partial<Settings>) => {
+      const answer = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: { cookie, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) },
+        payload: { settings },
+      });
+      expect(answer.statusCode).toBe(400);
+      return answer.json() as { error: string; details: { path: string; message: string }[] };
+    };
+    const oneDay = { challenge_deadline_days: 0 };
+    const noDays = { hackathon_registration_delay_days: -1 };
+    expect((await refusal(undefined, oneDay)).details).toEqual([
+      { path: 'settings.challenge_deadline_days', message: 'At least 1 day.' },
+    ]);
+    expect((await refusal('en-GB,en;q=0.9', noDays)).error).toBe(
+      'settings.hackathon_registration_delay_days: At least 0 days.',
+    );
+    expect((await refusal('fr-MA,fr;q=0.9,en;q=0.5', oneDay)).error).toBe(
+      'settings.challenge_deadline_days: Au moins 1 jour.',
+    );
+    expect((await refusal('fr', noDays)).details[0]?.message).toBe('Au moins 0 jour.');
+    expect((await refusal('ar,en;q=0.5', oneDay)).details[0]?.message).toBe('لا تقلّ المدة عن يوم واحد.');
+    expect((await refusal('ar', noDays)).details[0]?.message).toBe('لا تقلّ المدة عن 0 يوم.');
+    // The language of one answer does not leak into the next one.
+    expect((await refusal(undefined, oneDay)).details[0]?.message).toBe('At least 1 day.');
+  });
+
   it('audits a change of every key, stores the trimmed values and shows them on the public endpoint', async () => {
     const { cookie } = await signIn(t.app, 'admin');
     const next: Settings = {

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LOGIN_URL } from '../../features/auth/sign-in';
@@ -106,14 +107,20 @@ function TopNav() {
 
 function Footer() {
   const { contact_email } = usePublicSettings();
+  // A year, not a quantity: a plain string, never grouped as "2,026".
+  const year = String(new Date().getFullYear());
   return (
     <footer className="footer">
       <div className="wrap footer-inner">
         <p>
-          Questions? Write to <a href={`mailto:${contact_email}`}>{contact_email}</a> or see all the ways to{' '}
-          <Link to="/contact">contact the club</Link>.
+          <Trans>
+            Questions? Write to <a href={`mailto:${contact_email}`}>{contact_email}</a> or see all the ways to{' '}
+            <Link to="/contact">contact the club</Link>.
+          </Trans>
         </p>
-        <p>© {new Date().getFullYear()} 1337 Robotics Club</p>
+        <p>
+          <Trans>© {year} 1337 Robotics Club</Trans>
+        </p>
       </div>
     </footer>
   );

@@ -1,0 +1,27 @@
+import { i18n } from '@lingui/core';
+import { messages as english } from '../locales/en';
+import { DEFAULT_LOCALE, type Locale } from './locales';
+
+/**
+ * A sentence of the contract (a zod message, an error sentence) that web and server both
+ * translate (docs/decisions/0128-languages.md): its English in ICU MessageFormat (`{min}`,
+ * plurals), which is also its id in the catalogs. Written with a `/*i18n*\/` comment before
+ * the string so that `lingui extract` finds it without a macro: the server is bundled by
+ * esbuild and run by tsx, which run no Babel.
+ */
+export type Sentence = string;
+
+/** The `Intl` locale of each language: Arabic keeps Latin digits, as written in Morocco. */
+export const INTL_LOCALES: Record<Locale, string> = { en: 'en', fr: 'fr', ar: 'ar-u-nu-latn' };
+
+// Lingui's shared instance speaks English until the page (or the server, per request) says otherwise.
+if (!i18n.locale) {
+  i18n.load(DEFAULT_LOCALE, english);
+  i18n.activate(DEFAULT_LOCALE, [INTL_LOCALES[DEFAULT_LOCALE]]);
+}
+
+/** The sentence in the language Lingui's shared instance speaks now. */
+export function say(sentence: Sentence, values?: Record<string, unknown>): string {
+  // The sentences themselves are extracted where they are written, not here.
+  return /* lingui-extract-ignore */ i18n._(sentence, values);
+}
