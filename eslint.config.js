@@ -6,9 +6,37 @@ import tseslint from 'typescript-eslint';
 import { serverImportBlocks } from './eslint/server-imports.js';
 import { webImportBlocks } from './eslint/web-imports.js';
 
+// Folders whose strings are not in the catalogs yet (issue 19).
+const UNTRANSLATED = [
+  'src/web/app/**',
+  'src/web/components/**',
+  'src/web/lib/**',
+  'src/web/features/admin-applications/**',
+  'src/web/features/admin-audit/**',
+  'src/web/features/admin-challenges/**',
+  'src/web/features/admin-club-events/**',
+  'src/web/features/admin-hackathon/**',
+  'src/web/features/admin-mail-templates/**',
+  'src/web/features/admin-maintenance/**',
+  'src/web/features/admin-members/**',
+  'src/web/features/admin-messages/**',
+  'src/web/features/admin-overview/**',
+  'src/web/features/admin-projects/**',
+  'src/web/features/admin-rounds/**',
+  'src/web/features/admin-settings/**',
+  'src/web/features/admin-webhooks/**',
+  'src/web/features/auth/**',
+  'src/web/features/challenges/**',
+  'src/web/features/hackathon/**',
+  'src/web/features/journey/**',
+  'src/web/features/messages/**',
+  'src/web/features/projects/**',
+  'src/web/features/public/**',
+];
+
 export default tseslint.config(
-  // src/locales/*.ts are written by `lingui compile` (docs/decisions/0128-languages.md).
-  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'src/locales/*.ts'] },
+  // The catalogs' `locales/*.ts` are written by `lingui compile` (docs/decisions/0128-languages.md).
+  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', '**/locales/*.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,16 +49,15 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    plugins: { 'react-hooks': reactHooks, lingui },
+    rules: { ...reactHooks.configs.recommended.rules, ...lingui.configs['flat/recommended'].rules },
   },
   {
-    // The files translated so far (docs/decisions/0128-languages.md): no English left outside Lingui's
-    // macros. The list grows with issue 19 until it is all of src/web.
-    files: ['src/web/features/public/not-found-page.tsx'],
-    plugins: { lingui },
+    // No English left outside Lingui's macros (docs/decisions/0128-languages.md), except in the
+    // folders not yet translated: the list shrinks with issue 19 until it is empty.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', ...UNTRANSLATED],
     rules: {
-      ...lingui.configs['flat/recommended'].rules,
       'lingui/no-unlocalized-strings': [
         'error',
         {

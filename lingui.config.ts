@@ -1,9 +1,13 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
-// One catalog per language for now (docs/decisions/0128-languages.md): `npm run i18n:extract`
-// writes src/locales/<locale>.po from the code, `npm run i18n:compile` checks that every message
-// has a translation and writes the compiled src/locales/<locale>.ts that web and server import.
+const NOT_EXTRACTED = ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**', '**/locales/**'];
+
+// Catalogs live beside the code they translate (docs/decisions/0128-languages.md): one per feature
+// folder, so that a page loads only the messages of its own area; the shell's (the app frame, the
+// shared components and the contract, which web and server both read); the server's (emails and
+// answers). `npm run i18n:extract` writes the `.po` files from the code, `npm run i18n:compile`
+// checks that every message has a translation and writes the compiled `.ts` beside each `.po`.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'fr', 'ar'],
@@ -11,9 +15,24 @@ export default defineConfig({
   // with French or Arabic missing.
   catalogs: [
     {
+      path: '<rootDir>/src/web/features/{name}/locales/{locale}',
+      include: ['<rootDir>/src/web/features/{name}/'],
+      exclude: NOT_EXTRACTED,
+    },
+    {
       path: '<rootDir>/src/locales/{locale}',
-      include: ['<rootDir>/src/web', '<rootDir>/src/contract', '<rootDir>/src/server'],
-      exclude: ['**/*.test.ts', '**/*.test.tsx', '**/node_modules/**'],
+      include: [
+        '<rootDir>/src/web/app',
+        '<rootDir>/src/web/components',
+        '<rootDir>/src/web/lib',
+        '<rootDir>/src/contract',
+      ],
+      exclude: NOT_EXTRACTED,
+    },
+    {
+      path: '<rootDir>/src/server/locales/{locale}',
+      include: ['<rootDir>/src/server'],
+      exclude: NOT_EXTRACTED,
     },
   ],
   format: formatter({ lineNumbers: false }),

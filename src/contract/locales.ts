@@ -6,6 +6,9 @@ export const LOCALES = ['en', 'fr', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/** Each language by its own name, as its readers write it (the language menu): never translated. */
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français', ar: 'العربية' };
+
 /** Written right to left. */
 export const RTL_LOCALES: ReadonlySet<Locale> = new Set(['ar']);
 

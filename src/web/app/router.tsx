@@ -7,10 +7,11 @@ import { LandingPage } from '../features/public/landing-page';
 import { NotFoundPage } from '../features/public/not-found-page';
 import { ProcessPage } from '../features/public/process-page';
 import { LoadingScreen } from '../components/loading-screen';
+import { withArea } from '../lib/i18n';
 import { AUTH_LOADING_MESSAGE, AUTH_LOADING_TITLE, RequireAuth } from './guards';
 import { SiteLayout } from './layouts/site-layout';
 
-const TrackerPage = lazy(() => import('../features/journey/tracker-page'));
+const TrackerPage = lazy(withArea('member', () => import('../features/journey/tracker-page')));
 
 function Lazy({ component: Component }: { component: ComponentType }) {
   return (
@@ -49,13 +50,14 @@ function Pages() {
   );
 }
 
-const onDemand = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'Component'> => ({
-  Component: lazy(load),
+/** An admin page: its module and the admin area's messages (docs/decisions/0128-languages.md). */
+const adminPage = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'Component'> => ({
+  Component: lazy(withArea('admin', load)),
 });
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 // One component for two addresses, as one module was before: going from one to the other keeps its state.
-const UsersPage = onDemand(() => import('../features/admin-members/users-page'));
-const ReviewPage = onDemand(() => import('../features/admin-applications/review-page'));
+const UsersPage = adminPage(() => import('../features/admin-members/users-page'));
+const ReviewPage = adminPage(() => import('../features/admin-applications/review-page'));
 
 const routes: RouteObject[] = [
   {
@@ -74,28 +76,28 @@ const routes: RouteObject[] = [
           { path: '/auth/callback', Component: CallbackPage },
           {
             path: '/admin',
-            ...onDemand(() => import('./layouts/admin-layout')),
+            ...adminPage(() => import('./layouts/admin-layout')),
             children: [
               { index: true, ...UsersPage },
-              { path: 'overview', ...onDemand(() => import('../features/admin-overview/overview-page')) },
+              { path: 'overview', ...adminPage(() => import('../features/admin-overview/overview-page')) },
               { path: 'users', ...UsersPage },
               {
                 path: 'applications',
-                ...onDemand(() => import('../features/admin-applications/applications-page')),
+                ...adminPage(() => import('../features/admin-applications/applications-page')),
               },
               { path: 'applications/:id', ...ReviewPage },
               { path: 'review', ...ReviewPage },
-              { path: 'rounds', ...onDemand(() => import('../features/admin-rounds/rounds-page')) },
-              { path: 'challenges', ...onDemand(() => import('../features/admin-challenges/challenges-page')) },
-              { path: 'submissions', ...onDemand(() => import('../features/admin-challenges/submissions-page')) },
-              { path: 'hackathon', ...onDemand(() => import('../features/admin-hackathon/hackathon-page')) },
-              { path: 'projects', ...onDemand(() => import('../features/admin-projects/projects-page')) },
-              { path: 'logs', ...onDemand(() => import('../features/admin-audit/logs-page')) },
-              { path: 'settings', ...onDemand(() => import('../features/admin-settings/settings-page')) },
-              { path: 'events', ...onDemand(() => import('../features/admin-club-events/events-page')) },
-              { path: 'messages', ...onDemand(() => import('../features/admin-messages/messages-page')) },
-              { path: 'webhooks', ...onDemand(() => import('../features/admin-webhooks/webhooks-page')) },
-              { path: 'emails', ...onDemand(() => import('../features/admin-mail-templates/emails-page')) },
+              { path: 'rounds', ...adminPage(() => import('../features/admin-rounds/rounds-page')) },
+              { path: 'challenges', ...adminPage(() => import('../features/admin-challenges/challenges-page')) },
+              { path: 'submissions', ...adminPage(() => import('../features/admin-challenges/submissions-page')) },
+              { path: 'hackathon', ...adminPage(() => import('../features/admin-hackathon/hackathon-page')) },
+              { path: 'projects', ...adminPage(() => import('../features/admin-projects/projects-page')) },
+              { path: 'logs', ...adminPage(() => import('../features/admin-audit/logs-page')) },
+              { path: 'settings', ...adminPage(() => import('../features/admin-settings/settings-page')) },
+              { path: 'events', ...adminPage(() => import('../features/admin-club-events/events-page')) },
+              { path: 'messages', ...adminPage(() => import('../features/admin-messages/messages-page')) },
+              { path: 'webhooks', ...adminPage(() => import('../features/admin-webhooks/webhooks-page')) },
+              { path: 'emails', ...adminPage(() => import('../features/admin-mail-templates/emails-page')) },
             ],
           },
           { path: '*', Component: NotFoundPage },

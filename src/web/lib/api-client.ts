@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { REQUEST_TIMEOUT_MS } from '../../contract/constants';
 import type { ErrorBody } from '../../contract/errors';
 import { API_PREFIX, type Method, type ParamNames, type Route } from '../../contract/routes';
@@ -77,7 +78,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     response = await fetch(url, {
       method,
       credentials: 'include',
-      headers: sent.type ? { accept: 'application/json', 'content-type': sent.type } : { accept: 'application/json' },
+      // The server answers its sentences in the page's language (decisions.md §12), which a visitor
+      // may have chosen over the browser's.
+      headers: {
+        accept: 'application/json',
+        'accept-language': i18n.locale,
+        ...(sent.type ? { 'content-type': sent.type } : {}),
+      },
       body: sent.body,
       signal: timeout.signal,
     });

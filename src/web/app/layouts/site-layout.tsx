@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LOGIN_URL } from '../../features/auth/sign-in';
+import { LanguageMenu } from '../../features/auth/language-menu';
 import { UserMenu } from '../../features/auth/user-menu';
 import { useSession } from '../../features/auth/api';
 import { DebugPanel } from '../../features/health/debug-panel';
@@ -67,6 +68,7 @@ function TopNav() {
         </div>
         <div className="nav-account">
           <div className="nav-theme">
+            <LanguageMenu />
             <ThemeToggle compact />
           </div>
           {!loading &&
@@ -92,6 +94,7 @@ function TopNav() {
       {menuOpen && (
         <div className="mobile-menu" id={menuId}>
           <NavItems onNavigate={() => setMenuOpen(false)} />
+          <LanguageMenu />
           <ThemeToggle />
           {/* Signed in, the menu's Apply or Admin item is the way in: no "Join Now" for a member. */}
           {!user && (

@@ -3,7 +3,9 @@ import type { SignInWaiting } from '../../../contract/auth';
 import { SIGNED_IN_COOKIE } from '../../../contract/constants';
 import { routes } from '../../../contract/routes';
 import type { User } from '../../../contract/users';
+import type { Locale } from '../../../contract/locales';
 import { call } from '../../lib/api-client';
+import { activateLocale, rememberLocale } from '../../lib/i18n';
 
 export const sessionKeys = { all: ['session'] as const };
 
@@ -29,6 +31,22 @@ export function useSession() {
 export function useSetSession() {
   const client = useQueryClient();
   return (user: User | null) => client.setQueryData(sessionKeys.all, user);
+}
+
+/**
+ * Speaks `locale` at once and remembers it in this browser; a signed-in user's choice is saved on
+ * the account too (decisions.md §12), where the emails and the next sign-in read it.
+ */
+export function useChooseLocale() {
+  const client = useQueryClient();
+  const { user } = useSession();
+  return useMutation({
+    mutationFn: async (locale: Locale) => {
+      rememberLocale(locale);
+      await activateLocale(locale);
+      if (user) client.setQueryData(sessionKeys.all, await call(routes.setMyPreferences, { body: { locale } }));
+    },
+  });
 }
 
 export const LOGOUT_FAILED = 'Logout failed. Please try again.';

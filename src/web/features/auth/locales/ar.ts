@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"k1olbb\":[\"تعذّر حفظ اللغة التي اخترتها في حسابك. يُرجى المحاولة مرة أخرى.\"],\"vXIe7J\":[\"اللغة\"]}")as Messages;

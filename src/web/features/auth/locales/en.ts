@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"k1olbb\":[\"Your choice of language could not be saved on your account. Please try again.\"],\"vXIe7J\":[\"Language\"]}")as Messages;

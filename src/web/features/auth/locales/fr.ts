@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"k1olbb\":[\"Votre choix de langue n’a pas pu être enregistré sur votre compte. Veuillez réessayer.\"],\"vXIe7J\":[\"Langue\"]}")as Messages;

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"8F1i42\":[\"الصفحة غير موجودة\"],\"FJNw7t\":[\"الصفحة التي تبحث عنها غير موجودة أو نُقلت إلى عنوان آخر.\"],\"RWLG6K\":[\"العودة إلى الصفحة الرئيسية\"],\"StovX6\":[\"هذه الصفحة غير موجودة.\"]}")as Messages;

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"8F1i42\":[\"Page not found\"],\"FJNw7t\":[\"The page you are looking for does not exist or has moved.\"],\"RWLG6K\":[\"Back to Home\"],\"StovX6\":[\"This page does not exist.\"]}")as Messages;

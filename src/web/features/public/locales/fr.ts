@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"8F1i42\":[\"Page introuvable\"],\"FJNw7t\":[\"La page que vous cherchez n’existe pas ou a été déplacée.\"],\"RWLG6K\":[\"Retour à l’accueil\"],\"StovX6\":[\"Cette page n’existe pas.\"]}")as Messages;
