@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { messages as ar } from '../locales/ar';
-import { messages as fr } from '../locales/fr';
+import { messages as ar } from './locales/ar';
+import { messages as fr } from './locales/fr';
 import { settingsSchema } from './settings';
 
 const refusal = (days: number) =>

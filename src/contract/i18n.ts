@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { messages as english } from '../locales/en';
+import { messages as english } from './locales/en';
 import { DEFAULT_LOCALE, type Locale } from './locales';
 
 /**

@@ -1,15 +1,15 @@
 import { i18n } from '@lingui/core';
 import { INTL_LOCALES } from '../contract/i18n';
 import { negotiateLocale, type Locale } from '../contract/locales';
-import { messages as ar } from '../locales/ar';
-import { messages as en } from '../locales/en';
-import { messages as fr } from '../locales/fr';
+import { messages as ar } from '../contract/locales/ar';
+import { messages as en } from '../contract/locales/en';
+import { messages as fr } from '../contract/locales/fr';
 import { messages as serverAr } from './locales/ar';
 import { messages as serverEn } from './locales/en';
 import { messages as serverFr } from './locales/fr';
 
 // The server holds every language at once (docs/decisions/0128-languages.md): the contract's
-// sentences (the shell's catalogs) and its own (emails, answers).
+// sentences and its own (emails, answers).
 i18n.load({ en: { ...en, ...serverEn }, fr: { ...fr, ...serverFr }, ar: { ...ar, ...serverAr } });
 
 /** The language of an answer: the signed-in user's choice, else Accept-Language, else English (decisions.md §12). */

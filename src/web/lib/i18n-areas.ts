@@ -7,10 +7,11 @@ export type Area = 'start' | 'member' | 'admin';
 
 const FIRST_PAGE_FEATURES = new Set(['public', 'auth', 'health']);
 const FEATURE_CATALOG = /\/features\/([^/]+)\/locales\/(\w+)\.ts$/;
-// The shell's: src/locales/<locale>.ts, as the build names it or as src/web/lib globs it.
-const SHELL_CATALOG = /(?:\/src|^\.\.\/\.\.)\/locales\/(\w+)\.ts$/;
+// The web shell's (src/web/locales) and the contract's (src/contract/locales), as the build names
+// them or as src/web/lib globs them.
+const SHELL_CATALOG = /(?:\/web|\/contract|^\.\.)\/locales\/(\w+)\.ts$/;
 
-/** The area and language of a compiled catalog, or undefined for any other file. */
+/** The area and language of a compiled catalog, or undefined for any other file (the server's among them). */
 export function areaOfCatalog(path: string): { area: Area; locale: string } | undefined {
   const feature = FEATURE_CATALOG.exec(path);
   if (feature) {

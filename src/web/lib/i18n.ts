@@ -7,17 +7,19 @@ import { isLocale, negotiateLocale, RTL_LOCALES, type Locale } from '../../contr
 // Each catalog is a chunk of the build's, one per area and language (vite.config.ts): an English
 // visitor of `/` fetches none.
 const catalogs = import.meta.glob<{ messages: Messages }>([
-  '../../locales/*.ts',
+  '../locales/*.ts',
+  '../../contract/locales/*.ts',
   '../features/*/locales/*.ts',
-  '!../../locales/en.ts',
+  '!../locales/en.ts',
+  '!../../contract/locales/en.ts',
   '!../features/{public,auth,health}/locales/en.ts',
 ]);
 
-// The first page's English comes with the first bundle: the shell's (src/contract/i18n.ts loads it)
-// and that of the first page's features (FIRST_PAGE_FEATURES in lib/i18n-areas.ts, written again
+// The first page's English comes with the first bundle: the contract's (src/contract/i18n.ts loads
+// it), the web shell's and that of the first page's features (FIRST_PAGE_FEATURES in lib/i18n-areas.ts, written again
 // here because a glob is a literal; i18n-areas.test.ts checks that the two agree).
 export const firstPageEnglish = import.meta.glob<{ messages: Messages }>(
-  ['../../locales/en.ts', '../features/{public,auth,health}/locales/en.ts'],
+  ['../locales/en.ts', '../features/{public,auth,health}/locales/en.ts'],
   { eager: true },
 );
 for (const { messages } of Object.values(firstPageEnglish)) i18n.load('en', messages);

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"At least {min, plural, one {# day} other {# days}}.\":[\"لا تقلّ المدة عن \",[\"min\",\"plural\",{\"zero\":[\"#\",\" يوم\"],\"one\":[\"يوم واحد\"],\"two\":[\"يومين\"],\"few\":[\"#\",\" أيام\"],\"many\":[\"#\",\" يومًا\"],\"other\":[\"#\",\" يوم\"]}],\".\"]}")as Messages;

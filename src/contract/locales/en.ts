@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"At least {min, plural, one {# day} other {# days}}.\":[\"At least \",[\"min\",\"plural\",{\"one\":[\"#\",\" day\"],\"other\":[\"#\",\" days\"]}],\".\"]}")as Messages;

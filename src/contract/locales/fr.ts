@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"At least {min, plural, one {# day} other {# days}}.\":[\"Au moins \",[\"min\",\"plural\",{\"one\":[\"#\",\" jour\"],\"other\":[\"#\",\" jours\"]}],\".\"]}")as Messages;

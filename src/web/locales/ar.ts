@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"WSRqpg\":[\"© \",[\"year\"],\" ⁨1337 Robotics Club⁩\"],\"g5LJ7O\":[\"لديك أسئلة؟ راسلنا على <0>\",[\"contact_email\"],\"</0> أو اطّلع على كل وسائل <1>التواصل مع النادي</1>.\"]}")as Messages;

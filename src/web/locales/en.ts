@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"WSRqpg\":[\"© \",[\"year\"],\" 1337 Robotics Club\"],\"g5LJ7O\":[\"Questions? Write to <0>\",[\"contact_email\"],\"</0> or see all the ways to <1>contact the club</1>.\"]}")as Messages;

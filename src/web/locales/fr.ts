@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"WSRqpg\":[\"© \",[\"year\"],\" 1337 Robotics Club\"],\"g5LJ7O\":[\"Des questions\u202F? Écrivez à <0>\",[\"contact_email\"],\"</0> ou voyez tous les moyens de <1>contacter le club</1>.\"]}")as Messages;
