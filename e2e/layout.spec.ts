@@ -1,14 +1,25 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { layoutProblems } from './layout-checks';
 import { adminSectionPaths, apiSignIn, failOnConsoleErrors, uniqueLogin } from './support';
+import { catalogTells, untranslatedTexts } from './untranslated';
 
 /**
  * Every page at 360, 768 and 1280 px (decision 0125): signed out, a candidate at each step of the
  * journey, an admin on every admin page. Nothing is wider than its box and no word is cut
- * (e2e/layout-checks.ts). One sign-in per person for the whole run, one browser context per width,
- * whose cookies are swapped from one person to the next.
+ * (e2e/layout-checks.ts). In French and Arabic too (issue 19, docs/decisions/0128-languages.md):
+ * at 360 px, Arabic at 1280 px as well, `<html lang dir>` set, no English sentence of the catalogs
+ * and no message id left on the page (e2e/untranslated.ts), a screenshot of each page attached to
+ * the report. One sign-in per person for the whole run, one browser context per run, whose cookies
+ * are swapped from one person to the next.
  */
-const WIDTHS = [360, 768, 1280] as const;
+const RUNS = [
+  { width: 360, locale: 'en' },
+  { width: 768, locale: 'en' },
+  { width: 1280, locale: 'en' },
+  { width: 360, locale: 'fr' },
+  { width: 360, locale: 'ar' },
+  { width: 1280, locale: 'ar' },
+] as const;
 
 type Person = { name: string; cookies: Awaited<ReturnType<APIRequestContext['storageState']>>['cookies'] };
 type Visit = { person: Person | null; paths: string[] };
@@ -132,8 +143,12 @@ async function settled(page: Page, path: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
 }
 
-for (const width of WIDTHS) {
-  test(`every page fits at ${width} px: nothing wider than its box, no word cut`, async ({ browser, baseURL }) => {
+for (const { width, locale } of RUNS) {
+  const language = { en: 'English', fr: 'French', ar: 'Arabic' }[locale];
+  test(`every page fits at ${width} px in ${language}: nothing wider than its box, no word cut`, async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const phone = width < 700;
     const context = await browser.newContext({
@@ -141,7 +156,9 @@ for (const width of WIDTHS) {
       viewport: { width, height: 800 },
       isMobile: phone,
       hasTouch: phone,
+      locale,
     });
+    const tells = locale === 'en' ? undefined : catalogTells(locale);
     const page = await context.newPage();
     failOnConsoleErrors(page);
     await page.goto('/admin/login');
@@ -159,7 +176,16 @@ for (const width of WIDTHS) {
       for (const path of visit.paths) {
         await settled(page, path);
         const who = visit.person?.name ?? 'signed out';
-        for (const problem of await layoutProblems(page)) found.push(`${path} (${who}) at ${width} px: ${problem}`);
+        const where = `${path} (${who}) at ${width} px in ${language}`;
+        for (const problem of await layoutProblems(page)) found.push(`${where}: ${problem}`);
+        if (!tells) continue;
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+        for (const text of await untranslatedTexts(page, tells)) found.push(`${where}: ${text}`);
+        await test.info().attach(`${locale}-${width}${path.replaceAll('/', '_')}-${who}.png`, {
+          body: await page.screenshot(),
+          contentType: 'image/png',
+        });
       }
     }
     expect(found).toEqual([]);
