@@ -125,6 +125,13 @@ test('dates are typed and shown day/month/year with a 24-hour time, whatever the
   );
   const title = `Dates ${uniqueLogin('d')}`;
   await dialog.getByLabel('Title').fill(title);
+  // A date that names no day says, under its field, how to type one: not the API's ISO 8601.
+  await starts.fill('31/02/2026 18:30');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.locator('#event-starts_at-error')).toHaveText(
+    'Day/month/year and 24-hour time, for example 31/12/2026 18:30.',
+  );
+  await expect(starts).toBeFocused();
   await starts.fill('31/12/2030 18:30');
   await dialog.getByLabel('Ends (optional)').fill('1/1/2031 0:30');
   await dialog.getByRole('button', { name: 'Save' }).click();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  set,
   useForm,
   type DefaultValues,
   type FieldValues,
@@ -10,20 +11,30 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
+import { readingDates } from './format';
 
 /**
  * react-hook-form's resolver for a contract schema (docs/decisions/0113): the schema judges what
  * the form holds once `toInput` has put it in the API's shape (a number typed as text, a local
  * time), its first message per field lands under that field, and the submit handler receives the
- * parsed value the API takes.
+ * parsed value the API takes. A typed date that `toInput` could not read (`31/02/2026 18:30`)
+ * gets the format the field takes, not the schema's ISO 8601 message (decision 0125).
  */
 export function contractResolver<V extends FieldValues, S extends z.ZodType>(
   schema: S,
   toInput: (values: V) => unknown = (values) => values,
 ): Resolver<V, unknown, z.output<S>> {
   const resolve = zodResolver(schema as never) as unknown as Resolver<FieldValues, unknown, z.output<S>>;
-  return (values, context, options) =>
-    resolve(toInput(values) as FieldValues, context, options as never) as ReturnType<Resolver<V, unknown, z.output<S>>>;
+  return async (values, context, options) => {
+    const { value: input, misread } = readingDates(() => toInput(values));
+    const result = await resolve(input as FieldValues, context, options as never);
+    // Refused even when the schema would take it (`2026-12-31T18:30Z` is ISO 8601): the field
+    // says day/month/year, and what it cannot read is not sent.
+    if (misread.size === 0) return result as Awaited<ReturnType<Resolver<V, unknown, z.output<S>>>>;
+    const errors = { ...result.errors };
+    for (const [path, format] of misread) set(errors, path, { type: 'format', message: format });
+    return { values: {}, errors } as Awaited<ReturnType<Resolver<V, unknown, z.output<S>>>>;
+  };
 }
 
 /**
