@@ -140,7 +140,15 @@ test('dates are typed and shown day/month/year with a 24-hour time, whatever the
   await expect(card).toContainText('31 Dec 2030, 18:30');
   await expect(card).toContainText('1 Jan 2031, 00:30');
   await card.getByRole('button', { name: 'Edit' }).click();
-  await expect(page.getByRole('dialog', { name: 'Edit event' }).getByLabel('Starts')).toHaveValue('31/12/2030 18:30');
+  const edit = page.getByRole('dialog', { name: 'Edit event' });
+  await expect(edit.getByLabel('Starts')).toHaveValue('31/12/2030 18:30');
+  // An edit sends what changed; saving none closes the dialog.
+  await edit.getByLabel('Ends (optional)').fill('1/1/2031 1:30');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(card).toContainText('1 Jan 2031, 01:30');
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
 });
 
 test('approving from the list says so in the Undo toast and keeps the focus on the page', async ({ page, baseURL }) => {
