@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiSignIn, failOnConsoleErrors, signIn, uniqueLogin } from './support';
+import { apiSignIn, failOnConsoleErrors, signInOverHttp, uniqueLogin } from './support';
 
 /** The walk-through's layout defects of issue 18, one test each (decision 0125); e2e/layout.spec.ts checks every page. */
 
@@ -18,7 +18,7 @@ async function appliedCandidate(baseURL: string, prefix: string): Promise<string
 async function adminAt(page: Page, width: number): Promise<void> {
   failOnConsoleErrors(page);
   await page.setViewportSize({ width, height: 800 });
-  await signIn(page, 'admin');
+  await signInOverHttp(page, 'admin');
 }
 
 test('the Applications header: the title on top, Export and Review the queue side by side, the filters under them', async ({
@@ -94,7 +94,7 @@ test('the tracker names its steps without collisions on a phone: the current one
   failOnConsoleErrors(page);
   await page.setViewportSize({ width: 360, height: 740 });
   const login = await appliedCandidate(baseURL!, 'phone-steps');
-  await signIn(page, login);
+  await signInOverHttp(page, login);
   await page.goto('/apply');
   const bar = page.getByRole('navigation', { name: 'Application progress' });
   await expect(bar.getByText('Step 1 of 5: Application')).toBeVisible();
