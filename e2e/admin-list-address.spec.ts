@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiSignIn, failOnConsoleErrors, ownServer, signIn } from './support';
+import { apiSignIn, failOnConsoleErrors, ownServer, signInOverHttp } from './support';
 
 /**
  * An admin list keeps its filters and page in the address (docs/decisions/0113). A server of
@@ -24,7 +24,7 @@ test('a filtered admin list survives a reload and opens the same from a shared l
   for (let n = 1; n <= 21; n++) await register(`rover-${String(n).padStart(2, '0')}`);
   await register('walker-01');
   failOnConsoleErrors(page);
-  await signIn(page, 'admin');
+  await signInOverHttp(page, 'admin');
   await page.goto('/admin/users');
   await expect(page.getByText('1–20 of 23')).toBeVisible();
 
@@ -50,7 +50,7 @@ test('a filtered admin list survives a reload and opens the same from a shared l
   const shared = page.url();
   const colleague = await (await browser.newContext({ baseURL })).newPage();
   failOnConsoleErrors(colleague);
-  await signIn(colleague, 'admin');
+  await signInOverHttp(colleague, 'admin');
   await colleague.goto(shared);
   await expect(colleague.getByLabel('Search')).toHaveValue('rover');
   await expect(colleague.getByText('21–21 of 21')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { failOnConsoleErrors, signIn } from './support';
+import { failOnConsoleErrors, signInOverHttp } from './support';
 import { API_PREFIX, routes } from '../src/contract/routes';
 
 test('the API docs render at /api/docs in the built app, under its Content-Security-Policy, and try a call', async ({
@@ -7,7 +7,7 @@ test('the API docs render at /api/docs in the built app, under its Content-Secur
 }) => {
   // Chromium reports every Content-Security-Policy violation as a console error: this fails on any.
   failOnConsoleErrors(page);
-  await signIn(page, 'admin');
+  await signInOverHttp(page, 'admin');
   const docs = await page.goto('/api/docs');
   // The app's own scripts and index.html's theme script by its hash (decision 0123), nothing inline else.
   expect(docs?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSignIn, failOnConsoleErrors, ownServer, signIn } from './support';
+import { apiSignIn, failOnConsoleErrors, ownServer, signInOverHttp } from './support';
 
 /**
  * The Logs page's before → after, filters and export, and the Users page's filters done by the
@@ -57,7 +57,7 @@ test('an admin opens an audit entry on its before → after, narrows the log by 
   page,
 }) => {
   failOnConsoleErrors(page);
-  await signIn(page, 'admin');
+  await signInOverHttp(page, 'admin');
   await page.goto('/admin/logs');
 
   const entry = page.getByRole('button', { name: 'Details of user.banned' });
@@ -111,7 +111,7 @@ test("the Users page's filters are done by the server: a banned user on the seco
   page,
 }) => {
   failOnConsoleErrors(page);
-  await signIn(page, 'admin');
+  await signInOverHttp(page, 'admin');
   await page.goto('/admin/users');
   await expect(page.getByText('1–20 of 23')).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { authorizeOnStandIn, failOnConsoleErrors, ownServer, signIn, uniqueLogin } from './support';
+import { authorizeOnStandIn, failOnConsoleErrors, ownServer, signInOverHttp, uniqueLogin } from './support';
 
 /**
  * Confirmations and Undo (decision 0119). A server of its own: "admin" is its only admin, for
@@ -15,7 +15,7 @@ test.afterAll(() => server.stop());
 async function asAdmin(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: server.baseURL })).newPage();
   failOnConsoleErrors(page);
-  await signIn(page, 'admin');
+  await signInOverHttp(page, 'admin');
   return page;
 }
 
@@ -23,7 +23,7 @@ async function asAdmin(browser: Browser): Promise<Page> {
 async function candidate(browser: Browser, prefix: string): Promise<string> {
   const login = uniqueLogin(prefix);
   const page = await (await browser.newContext({ baseURL: server.baseURL })).newPage();
-  await signIn(page, login);
+  await signInOverHttp(page, login);
   const answer = await page.request.post('/api/applications', {
     data: { motivation: 'I build line followers and want to learn control loops.', experience_level: 'beginner' },
   });

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiSignIn, failOnConsoleErrors, ownServer, signIn, uniqueLogin } from './support';
+import { apiSignIn, failOnConsoleErrors, ownServer, signInOverHttp, uniqueLogin } from './support';
 
 /**
  * Deadline extensions (docs/product.md#deadline-extensions). A server of its own: the candidate's
@@ -18,7 +18,7 @@ const DAY = 24 * 3600_000;
 async function newPage(browser: Browser, login: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: server.baseURL })).newPage();
   failOnConsoleErrors(page);
-  await signIn(page, login);
+  await signInOverHttp(page, login);
   return page;
 }
 

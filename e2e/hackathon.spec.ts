@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { failOnConsoleErrors, signIn, toStepTwo, uniqueLogin } from './support';
+import { failOnConsoleErrors, signInOverHttp, toStepTwo, uniqueLogin } from './support';
 
 test('a candidate goes from the hackathon to membership: event, registration, auto-assign, XP, approval', async ({
   page,
@@ -7,7 +7,7 @@ test('a candidate goes from the hackathon to membership: event, registration, au
 }) => {
   failOnConsoleErrors(page);
   const admin = await browser.newPage();
-  await signIn(admin, 'admin');
+  await signInOverHttp(admin, 'admin');
   // Registration normally opens a week after the last validation; the board can shorten it.
   expect(
     (
@@ -26,7 +26,7 @@ test('a candidate goes from the hackathon to membership: event, registration, au
   expect(challenge.status()).toBe(201);
 
   const login = uniqueLogin('hack');
-  await signIn(page, login);
+  await signInOverHttp(page, login);
   await toStepTwo(page.request, admin.request);
 
   const eventName = `Night ${login}`;
@@ -120,7 +120,7 @@ test('a candidate goes from the hackathon to membership: event, registration, au
 
 test('the new event form shows a refusal under the field it names, not at the top of the page', async ({ page }) => {
   failOnConsoleErrors(page);
-  await signIn(page, 'admin');
+  await signInOverHttp(page, 'admin');
   await page.goto('/admin/hackathon');
   const form = page.locator('form').filter({ has: page.getByRole('heading', { name: 'New event' }) });
   await form.getByLabel('Name').fill(`Backwards ${uniqueLogin('ev')}`);

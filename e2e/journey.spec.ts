@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnConsoleErrors, signIn, uniqueLogin } from './support';
+import { failOnConsoleErrors, signIn, signInOverHttp, uniqueLogin } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
 async function asAdmin(browser: import('@playwright/test').Browser): Promise<Page> {
   const page = await browser.newPage();
   failOnConsoleErrors(page);
-  await signIn(page, 'admin');
+  await signInOverHttp(page, 'admin');
   return page;
 }
 

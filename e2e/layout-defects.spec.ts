@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiSignIn, failOnConsoleErrors, signIn, uniqueLogin } from './support';
+import { apiSignIn, failOnConsoleErrors, signInOverHttp, uniqueLogin } from './support';
 
 /** The walk-through's layout defects of issue 18, one test each (decision 0125); e2e/layout.spec.ts checks every page. */
 
@@ -18,7 +18,7 @@ async function appliedCandidate(baseURL: string, prefix: string): Promise<string
 async function adminAt(page: Page, width: number): Promise<void> {
   failOnConsoleErrors(page);
   await page.setViewportSize({ width, height: 800 });
-  await signIn(page, 'admin');
+  await signInOverHttp(page, 'admin');
 }
 
 test('the Applications header: the title on top, Export and Review the queue side by side, the filters under them', async ({
@@ -94,7 +94,7 @@ test('the tracker names its steps without collisions on a phone: the current one
   failOnConsoleErrors(page);
   await page.setViewportSize({ width: 360, height: 740 });
   const login = await appliedCandidate(baseURL!, 'phone-steps');
-  await signIn(page, login);
+  await signInOverHttp(page, login);
   await page.goto('/apply');
   const bar = page.getByRole('navigation', { name: 'Application progress' });
   await expect(bar.getByText('Step 1 of 5: Application')).toBeVisible();
@@ -125,6 +125,13 @@ test('dates are typed and shown day/month/year with a 24-hour time, whatever the
   );
   const title = `Dates ${uniqueLogin('d')}`;
   await dialog.getByLabel('Title').fill(title);
+  // A date that names no day says, under its field, how to type one: not the API's ISO 8601.
+  await starts.fill('31/02/2026 18:30');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.locator('#event-starts_at-error')).toHaveText(
+    'Day/month/year and 24-hour time, for example 31/12/2026 18:30.',
+  );
+  await expect(starts).toBeFocused();
   await starts.fill('31/12/2030 18:30');
   await dialog.getByLabel('Ends (optional)').fill('1/1/2031 0:30');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -133,7 +140,15 @@ test('dates are typed and shown day/month/year with a 24-hour time, whatever the
   await expect(card).toContainText('31 Dec 2030, 18:30');
   await expect(card).toContainText('1 Jan 2031, 00:30');
   await card.getByRole('button', { name: 'Edit' }).click();
-  await expect(page.getByRole('dialog', { name: 'Edit event' }).getByLabel('Starts')).toHaveValue('31/12/2030 18:30');
+  const edit = page.getByRole('dialog', { name: 'Edit event' });
+  await expect(edit.getByLabel('Starts')).toHaveValue('31/12/2030 18:30');
+  // An edit sends what changed; saving none closes the dialog.
+  await edit.getByLabel('Ends (optional)').fill('1/1/2031 1:30');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(card).toContainText('1 Jan 2031, 01:30');
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
 });
 
 test('approving from the list says so in the Undo toast and keeps the focus on the page', async ({ page, baseURL }) => {

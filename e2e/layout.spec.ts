@@ -107,6 +107,14 @@ async function seed(baseURL: string) {
   ok((await adminApi.post('/api/hackathon/assign', { data: { event_id: event.id } })).status(), 'assign');
   const past = { start_at: '2026-01-01T08:00:00.000Z', end_at: '2026-01-02T08:00:00.000Z' };
   ok((await adminApi.put(`/api/hackathon/events/${event.id}`, { data: past })).status(), 'past');
+  // An upcoming club event on the landing, with a description long enough to wrap on a phone.
+  const clubEvent = {
+    title: `Servo night ${uniqueLogin('ce').slice(3)}`,
+    description: 'A long description that wraps over several lines on a small phone screen, to be sure.',
+    location: 'Lab 2, 1337 Khouribga',
+    starts_at: new Date(Date.now() + 2 * 24 * 3600_000).toISOString(),
+  };
+  ok((await adminApi.post('/api/admin/events', { data: clubEvent })).status(), 'club event');
   const memberUser = await (await member.api.get('/api/users/me')).json();
   ok((await adminApi.put(`/api/admin/members/${memberUser.id}/role`, { data: { role: 'member' } })).status(), 'member');
   expect((await (await stepThree.api.get('/api/applications/me')).json()).step).toBe(3);

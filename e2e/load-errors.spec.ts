@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminSectionPaths, failOnConsoleErrors, signIn, uniqueLogin } from './support';
+import { adminSectionPaths, failOnConsoleErrors, signInOverHttp, uniqueLogin } from './support';
 
 /**
  * A failed load stands in for the content, says what failed and offers Retry
@@ -9,7 +9,7 @@ import { adminSectionPaths, failOnConsoleErrors, signIn, uniqueLogin } from './s
 
 test('the tracker whose application fails to load shows Retry, not an empty application form', async ({ page }) => {
   failOnConsoleErrors(page);
-  await signIn(page, uniqueLogin('retry'));
+  await signInOverHttp(page, uniqueLogin('retry'));
   await page.route('**/api/applications/me', (route) => route.abort('connectionrefused'));
   await page.goto('/apply');
   const failure = page.getByRole('alert').filter({ hasText: 'Failed to load your application' });
@@ -25,7 +25,7 @@ test('the tracker whose application fails to load shows Retry, not an empty appl
 
 test('an admin list that fails to load shows Retry, neither "No users match" nor a pager', async ({ page }) => {
   failOnConsoleErrors(page);
-  await signIn(page, 'admin');
+  await signInOverHttp(page, 'admin');
   await page.route('**/api/admin/members?**', (route) => route.abort('connectionrefused'));
   await page.goto('/admin/users');
   const failure = page.getByRole('alert').filter({ hasText: 'Failed to load users' });
@@ -47,7 +47,7 @@ test('an admin list that fails to load shows Retry, neither "No users match" nor
 test('every admin page whose data fails to load shows Retry and nothing of its content', async ({ page }) => {
   test.setTimeout(120_000);
   failOnConsoleErrors(page);
-  await signIn(page, 'admin');
+  await signInOverHttp(page, 'admin');
   const paths = await adminSectionPaths(page);
   const cut = (url: URL) => url.pathname.startsWith('/api/') && url.pathname !== '/api/users/me';
   // A refusal rather than a cut network: the client does not ask a 4xx again, so each page fails at once.

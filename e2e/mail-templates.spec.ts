@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ownServer, signIn } from './support';
+import { ownServer, signInOverHttp } from './support';
 
 /**
  * The board rewords the decline email (docs/decisions/0120-mail-templates.md). A saved wording
@@ -54,7 +54,7 @@ test('the board rewords the decline email, previews it, is refused an unknown pl
   page,
 }) => {
   failOnAppErrors(page);
-  await signIn(page, 'admin');
+  await signInOverHttp(page, 'admin');
   await page.goto('/admin/emails');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Application declined' }) });
   await expect(card.getByText('About your application to the 1337 Robotics Club')).toBeVisible();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { apiSignIn as signInOverHttp, failOnConsoleErrors, ownServer, signIn } from './support';
+import { apiSignIn as signInOver42, failOnConsoleErrors, ownServer, signInOverHttp } from './support';
 
 /**
  * The overview counts everybody, and the shared server of the run fills up with the other
@@ -18,7 +18,7 @@ const contexts: APIRequestContext[] = [];
 
 /** Signs in through the local 42 stand-in over HTTP, as the browser would; answers a context with the session. */
 async function apiSignIn(login: string): Promise<APIRequestContext> {
-  const context = await signInOverHttp(baseURL, login);
+  const context = await signInOver42(baseURL, login);
   contexts.push(context);
   return context;
 }
@@ -111,7 +111,7 @@ test('an admin opens the Overview, first in the sidebar, and sees the funnel, th
   page,
 }) => {
   failOnConsoleErrors(page);
-  await signIn(page, 'admin');
+  await signInOverHttp(page, 'admin');
   await page.goto('/admin/users');
   const sections = page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link');
   await expect(sections.first()).toHaveText('Overview');
@@ -155,7 +155,7 @@ test('an admin opens the Overview, first in the sidebar, and sees the funnel, th
 test('the Overview fits a 360 px phone screen and passes axe, its tables open @phone', async ({ page }) => {
   failOnConsoleErrors(page);
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, 'admin');
+  await signInOverHttp(page, 'admin');
   await page.goto('/admin/overview');
   await expect(page.getByRole('img', { name: /^Recruitment funnel: applied 6,/ })).toBeVisible();
   for (const disclosure of await page.getByText('Show the numbers').all()) await disclosure.click();

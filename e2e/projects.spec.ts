@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { applyAndApprove, failOnConsoleErrors, signIn, uniqueLogin } from './support';
+import { applyAndApprove, failOnConsoleErrors, signInOverHttp, uniqueLogin } from './support';
 
 /** Makes the signed-in candidate a club member: applied, approved, then given the member role by the board. */
 async function makeMember(candidate: APIRequestContext, admin: APIRequestContext) {
@@ -15,9 +15,9 @@ test('a member proposes a project from the tracker, an admin approves it, the me
   failOnConsoleErrors(page);
   const admin = await browser.newPage();
   failOnConsoleErrors(admin);
-  await signIn(admin, 'admin');
+  await signInOverHttp(admin, 'admin');
   const login = uniqueLogin('proj');
-  await signIn(page, login);
+  await signInOverHttp(page, login);
   await makeMember(page.request, admin.request);
 
   const title = `Line follower ${login}`;

@@ -28,6 +28,20 @@ export async function signIn(page: Page, login: string): Promise<void> {
 /** Signs in through the stand-in over HTTP, as the browser would: a request context holding the session. */
 export async function apiSignIn(baseURL: string, login: string): Promise<APIRequestContext> {
   const context = await request.newContext({ baseURL });
+  await signInOver(context, login);
+  return context;
+}
+
+/**
+ * Signs the page's browser context in over HTTP (its `request` shares the context's cookies): for
+ * a test about what comes after, it spares the stand-in's form and the callback page, whose flow
+ * e2e/sign-in.spec.ts drives in the browser. The page stays where it was: go to a page next.
+ */
+export async function signInOverHttp(page: Page, login: string): Promise<void> {
+  await signInOver(page.request, login);
+}
+
+async function signInOver(context: APIRequestContext, login: string): Promise<void> {
   const start = await context.get('/api/auth/login', { maxRedirects: 0 });
   const authorize = new URL(start.headers().location!);
   const form = { ...Object.fromEntries(authorize.searchParams), login };
@@ -41,7 +55,7 @@ export async function apiSignIn(baseURL: string, login: string): Promise<APIRequ
       continue;
     }
     expect(answer.status(), `sign-in of ${login}`).toBe(200);
-    return context;
+    return;
   }
 }
 
@@ -82,11 +96,11 @@ export async function toStepTwo(candidate: APIRequestContext, admin: APIRequestC
   expect((await (await candidate.get('/api/applications/me')).json()).step).toBe(2);
 }
 
-/** A page signed in as `login` in a browser context of its own (each person has their own cookies). */
+/** A page signed in as `login` (over HTTP) in a browser context of its own (each person has their own cookies). */
 export async function signedInPage(browser: Browser, baseURL: string, login: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL })).newPage();
   failOnConsoleErrors(page);
-  await signIn(page, login);
+  await signInOverHttp(page, login);
   return page;
 }
 

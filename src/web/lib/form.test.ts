@@ -2,6 +2,7 @@ import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api-client';
+import { DATE_FORMAT, DATE_TIME_FORMAT, fromDateInput, fromLocalInput } from './format';
 import { contractResolver, showServerErrors } from './form';
 
 const schema = z.object({
@@ -26,6 +27,46 @@ describe("the contract schema as a form's judge", () => {
     expect(result.values).toEqual({});
     expect(result.errors.days?.message).toBe('At least 1 day.');
     expect(result.errors.rows?.[1]?.name?.message).toBe('Required.');
+  });
+});
+
+describe('a typed date the form cannot read', () => {
+  const event = z.object({
+    name: z.string().min(1, 'Required.'),
+    starts_at: z.iso.datetime({ error: 'starts_at must be an ISO 8601 date and time.' }),
+    on: z.iso.date({ error: 'on must be an ISO 8601 date.' }),
+  });
+  type Typed = { name: string; starts_at: string; on: string };
+  const resolveEvent = contractResolver(event, (draft: Typed) => ({
+    ...draft,
+    starts_at: fromLocalInput(draft.starts_at),
+    on: fromDateInput(draft.on),
+  }));
+
+  it('says under its field how to type it, not the API format', async () => {
+    for (const [startsAt, on] of [
+      ['31/02/2026 18:30', '2026-12-31'],
+      ['tomorrow', '31/02/2026'],
+    ]) {
+      const result = await resolveEvent({ name: '', starts_at: startsAt!, on: on! }, undefined, options as never);
+      expect(result.errors.starts_at?.message).toBe(DATE_TIME_FORMAT);
+      expect(result.errors.on?.message).toBe(DATE_FORMAT);
+      expect(result.errors.name?.message).toBe('Required.');
+    }
+  });
+
+  it('leaves readable dates, and the messages of other fields, alone', async () => {
+    const result = await resolveEvent(
+      { name: 'Kick-off', starts_at: '31/12/2026 18:30', on: '31/12/2026' },
+      undefined,
+      options as never,
+    );
+    expect(result.errors).toEqual({});
+    expect(result.values).toEqual({
+      name: 'Kick-off',
+      starts_at: new Date(2026, 11, 31, 18, 30).toISOString(),
+      on: '2026-12-31',
+    });
   });
 });
 

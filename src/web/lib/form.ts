@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  set,
   useForm,
   type DefaultValues,
   type FieldValues,
@@ -10,20 +11,30 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
+import { readingDates } from './format';
 
 /**
  * react-hook-form's resolver for a contract schema (docs/decisions/0113): the schema judges what
  * the form holds once `toInput` has put it in the API's shape (a number typed as text, a local
  * time), its first message per field lands under that field, and the submit handler receives the
- * parsed value the API takes.
+ * parsed value the API takes. A typed date that `toInput` could not read (`31/02/2026 18:30`)
+ * gets the format the field takes, not the schema's ISO 8601 message (decision 0125).
  */
 export function contractResolver<V extends FieldValues, S extends z.ZodType>(
   schema: S,
   toInput: (values: V) => unknown = (values) => values,
 ): Resolver<V, unknown, z.output<S>> {
   const resolve = zodResolver(schema as never) as unknown as Resolver<FieldValues, unknown, z.output<S>>;
-  return (values, context, options) =>
-    resolve(toInput(values) as FieldValues, context, options as never) as ReturnType<Resolver<V, unknown, z.output<S>>>;
+  return async (values, context, options) => {
+    const { value: input, misread } = readingDates(() => toInput(values));
+    const result = await resolve(input as FieldValues, context, options as never);
+    // Refused even when the schema would take it (`2026-12-31T18:30Z` is ISO 8601): the field
+    // says day/month/year, and what it cannot read is not sent.
+    if (misread.size === 0) return result as Awaited<ReturnType<Resolver<V, unknown, z.output<S>>>>;
+    const errors = { ...result.errors };
+    for (const [path, format] of misread) set(errors, path, { type: 'format', message: format });
+    return { values: {}, errors } as Awaited<ReturnType<Resolver<V, unknown, z.output<S>>>>;
+  };
 }
 
 /**
@@ -69,11 +80,24 @@ export function useFocusFirstError(form: RefObject<HTMLFormElement | null>): () 
 }
 
 /**
+ * What a draft form sends for a valid draft: a new thing is created from the whole parsed value,
+ * an existing one is updated with the fields the person touched (nothing is sent, and the form
+ * closes, when none was).
+ */
+export type DraftRequest<P, R> = { create: (parsed: P) => R } | { update: (changes: Partial<P>) => R };
+
+/** The mutation a draft form saves through (TanStack Query's `useMutation` answer fits). */
+type DraftSave<R> = {
+  mutate: (request: R, outcome: { onSuccess: () => void; onError: (error: Error) => void }) => void;
+  reset: () => void;
+};
+
+/**
  * A form that opens on a draft (a modal's add or edit) and sends what a contract schema takes:
  * judged by the schema on submit, the server's field errors under the fields of the draft, the
- * first error focused (`form` is the ref of the <form>). `changed(parsed)` keeps, of the parsed
- * value, the fields the person touched: what an edit sends, so that an untouched date keeps its
- * seconds and the audit names real changes.
+ * first error focused (`form` is the ref of the <form>), through the handler `submitDraft` makes.
+ * An edit sends only the fields the person touched (`changed`), so that an untouched date keeps
+ * its seconds and the audit names real changes.
  */
 export function useDraftForm<D extends FieldValues, S extends z.ZodType>(
   schema: S,
@@ -98,5 +122,25 @@ export function useDraftForm<D extends FieldValues, S extends z.ZodType>(
       z.output<S>
     >;
   };
-  return { ...methods, form, focusFirstError, onServerError, changed };
+  /**
+   * The <form>'s submit handler: the previous failure cleared, the draft judged, the request of
+   * `request` saved through `save`; `close` runs once saved (or when an edit changed nothing),
+   * a refusal goes under its fields.
+   */
+  const submitDraft =
+    <R>(save: DraftSave<R>, close: () => void, request: DraftRequest<z.output<S>, R>) =>
+    (event: FormEvent<HTMLFormElement>) => {
+      save.reset();
+      return methods.handleSubmit(
+        (parsed) => {
+          const outcome = { onSuccess: close, onError: onServerError };
+          if ('create' in request) return save.mutate(request.create(parsed), outcome);
+          const changes = changed(parsed);
+          if (Object.keys(changes).length === 0) return close();
+          save.mutate(request.update(changes), outcome);
+        },
+        () => focusFirstError(),
+      )(event);
+    };
+  return { ...methods, form, submitDraft };
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, fromDateInput, fromLocalInput, toLocalInput } from './format';
+import {
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  formatDate,
+  formatDateTime,
+  fromDateInput,
+  fromLocalInput,
+  readingDates,
+  toLocalInput,
+} from './format';
 
 /** Dates read day/month/year with a 24-hour time, in text and in forms (decision 0125). */
 describe('dates', () => {
@@ -35,5 +44,22 @@ describe('dates', () => {
     expect(fromDateInput('30/06/2031')).toBe('2031-06-30');
     expect(fromDateInput('')).toBe('');
     expect(fromDateInput('06/30/2031')).toBe('06/30/2031');
+  });
+
+  it('names, by path, the dates a reading could not read and the format each field takes', () => {
+    const { value, misread } = readingDates(() => ({
+      opens_at: fromLocalInput('04/03/2026 18:05'),
+      closes_at: fromLocalInput('31/02/2026 18:30'),
+      rows: [{ on: fromDateInput('2026-12-31') }],
+    }));
+    expect(value.closes_at).toBe('31/02/2026 18:30');
+    expect([...misread]).toEqual([
+      ['closes_at', DATE_TIME_FORMAT],
+      ['rows.0.on', DATE_FORMAT],
+    ]);
+    expect(readingDates(() => fromLocalInput('tomorrow')).misread.get('')).toBe(DATE_TIME_FORMAT);
+    // Outside a reading nothing is noted, and a reading sees only its own dates.
+    fromLocalInput('tomorrow');
+    expect(readingDates(() => fromLocalInput('')).misread.size).toBe(0);
   });
 });

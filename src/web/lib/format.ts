@@ -58,17 +58,56 @@ export function toLocalInput(iso: string | null): string {
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/** The texts the readers could not read while `readingDates` runs, each with the format its field takes. */
+let misread: Map<string, string> | null = null;
+
+/** Passes an unreadable text on (for the schema to refuse) and notes which format it missed. */
+function unreadable(text: string, format: string): string {
+  misread?.set(text, format);
+  return text;
+}
+
 /** A date and time field's text as an ISO instant; what cannot be read is passed on for the schema to refuse. */
 export function fromLocalInput(local: string): string {
   if (!local.trim()) return '';
-  return readLocal(local, true)?.toISOString() ?? local;
+  return readLocal(local, true)?.toISOString() ?? unreadable(local, DATE_TIME_FORMAT);
 }
 
 /** A date field's text (`31/12/2026`) as `2026-12-31`; what cannot be read is passed on for the schema to refuse. */
 export function fromDateInput(local: string): string {
   if (!local.trim()) return '';
   const date = readLocal(local, false);
-  return date ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` : local;
+  return date
+    ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+    : unreadable(local, DATE_FORMAT);
+}
+
+/**
+ * Runs `read`, which turns a form's fields into what the API takes with the readers above, and
+ * answers its value with, by path in that value (`closes_at`, `rows.2.at`), the format of each
+ * date it could not read. The schema's own message names the API's format (ISO 8601), which is
+ * not what the person types: forms show this one instead, under that field (decision 0125).
+ */
+export function readingDates<T>(read: () => T): { value: T; misread: Map<string, string> } {
+  const outer = misread;
+  const seen = new Map<string, string>();
+  misread = seen;
+  try {
+    const value = read();
+    const paths = new Map<string, string>();
+    const walk = (node: unknown, path: string) => {
+      if (typeof node === 'string') {
+        const format = seen.get(node);
+        if (format) paths.set(path, format);
+      } else if (node && typeof node === 'object') {
+        for (const [key, child] of Object.entries(node)) walk(child, path ? `${path}.${key}` : key);
+      }
+    };
+    walk(value, '');
+    return { value, misread: paths };
+  } finally {
+    misread = outer;
+  }
 }
 
 /** The time zone date and time fields are read in: the browser's. */

@@ -29,23 +29,19 @@ function draftOf(event: ClubEvent | null): Draft {
 
 export function EventFormModal({ event, onClose }: { event: ClubEvent | null; onClose: () => void }) {
   const [initial] = useState(() => draftOf(event));
-  const { register, handleSubmit, formState, form, focusFirstError, onServerError, changed } = useDraftForm(
-    clubEventBodySchema,
-    initial,
-    (draft) => ({ ...draft, starts_at: fromLocalInput(draft.starts_at), ends_at: fromLocalInput(draft.ends_at) }),
-  );
+  const { register, formState, form, submitDraft } = useDraftForm(clubEventBodySchema, initial, (draft) => ({
+    ...draft,
+    starts_at: fromLocalInput(draft.starts_at),
+    ends_at: fromLocalInput(draft.ends_at),
+  }));
   const { errors } = formState;
   const save = useClubEventChange();
-
-  const onSubmit = handleSubmit(
-    (parsed) => {
-      const done = { onSuccess: onClose, onError: onServerError };
-      if (!event) return save.mutate({ kind: 'create', body: parsed }, done);
-      const body: ClubEventUpdate = changed(parsed);
-      if (Object.keys(body).length === 0) return onClose();
-      save.mutate({ kind: 'update', id: event.id, body }, done);
-    },
-    () => focusFirstError(),
+  const onSubmit = submitDraft(
+    save,
+    onClose,
+    event
+      ? { update: (body: ClubEventUpdate) => ({ kind: 'update' as const, id: event.id, body }) }
+      : { create: (body) => ({ kind: 'create' as const, body }) },
   );
 
   const input = (key: Key, label: string, { required, ...props }: Record<string, unknown> = {}, hint?: string) => (
@@ -56,14 +52,7 @@ export function EventFormModal({ event, onClose }: { event: ClubEvent | null; on
 
   return (
     <Modal title={event ? 'Edit event' : 'Add event'} onClose={onClose}>
-      <form
-        ref={form}
-        onSubmit={(submitted) => {
-          save.reset();
-          return onSubmit(submitted);
-        }}
-        noValidate
-      >
+      <form ref={form} onSubmit={onSubmit} noValidate>
         <ErrorBanner error={save.error} fallback="Failed to save event" />
         {input('title', 'Title', { required: true, maxLength: CLUB_EVENT_TITLE_MAX })}
         <Field id="event-description" label="Description (optional)" error={errors.description?.message}>

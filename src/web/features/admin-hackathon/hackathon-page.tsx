@@ -7,7 +7,14 @@ import { Field } from '../../components/field';
 import { Spinner } from '../../components/loading-screen';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { focusPageHeading } from '../../lib/focus';
-import { BROWSER_TIME_ZONE, DATE_TIME_FORMAT, DATE_TIME_INPUT, formatDateTime, fromLocalInput } from '../../lib/format';
+import {
+  BROWSER_TIME_ZONE,
+  DATE_TIME_FORMAT,
+  DATE_TIME_INPUT,
+  formatDateTime,
+  fromLocalInput,
+  readingDates,
+} from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
   useAssignTeams,
@@ -35,14 +42,19 @@ function EventForm() {
     event.preventDefault();
     if (!form.name.trim() || !form.start || !form.end)
       return setFailure({ message: EVENT_REQUIRED_MESSAGE, fields: {} });
-    const body = {
+    const { value: body, misread } = readingDates(() => ({
       name: form.name.trim(),
       description: form.description,
       location: form.location,
       start_at: fromLocalInput(form.start),
       end_at: fromLocalInput(form.end),
       max_teams: Number.parseInt(form.max_teams, 10) || 0,
-    };
+    }));
+    // A date that cannot be read is not sent: its field says how to type it.
+    if (misread.size > 0) {
+      const fields = Object.fromEntries([...misread].map(([path, format]) => [EVENT_FIELDS[path] ?? path, format]));
+      return setFailure({ message: 'Failed to create event', fields });
+    }
     create.mutate(body, {
       onSuccess: () => {
         setForm(empty);

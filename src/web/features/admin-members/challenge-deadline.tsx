@@ -10,6 +10,7 @@ import {
   formatDate,
   formatDateTime,
   fromLocalInput,
+  readingDates,
   toLocalInput,
 } from '../../lib/format';
 import { useSetChallengeDeadline } from './api';
@@ -44,7 +45,8 @@ export function ChallengeDeadlineSection({
     ),
   );
   const [done, setDone] = useState<string | null>(null);
-  const fieldError = change.error && errorMessage(change.error, 'The deadline could not be saved.');
+  const [misread, setMisread] = useState<string | undefined>();
+  const fieldError = misread ?? (change.error && errorMessage(change.error, 'The deadline could not be saved.'));
   const save = (deadlineAt: string | null) =>
     change.mutate(
       { id: userId, deadline_at: deadlineAt },
@@ -60,7 +62,10 @@ export function ChallengeDeadlineSection({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
-    save(fromLocalInput(draft) || null);
+    const typed = readingDates(() => fromLocalInput(draft));
+    // A date that cannot be read is not sent: the field says how to type it.
+    setMisread(typed.misread.get(''));
+    if (!typed.misread.size) save(typed.value || null);
   };
   const request = deadline.deadline_request;
 
@@ -106,6 +111,7 @@ export function ChallengeDeadlineSection({
               disabled={change.isPending}
               onClick={() => {
                 setDone(null);
+                setMisread(undefined);
                 save(null);
               }}
             >

@@ -19,28 +19,26 @@ const draftOf = (round: Round | null): Draft => ({
 /** Opens a round (`round` null) or changes one: its name and dates, checked by the contract's schema. */
 export function RoundFormModal({ round, onClose }: { round: Round | null; onClose: () => void }) {
   const [initial] = useState(() => draftOf(round));
-  const { register, handleSubmit, getValues, formState, form, focusFirstError, onServerError, changed } = useDraftForm(
-    roundBodySchema,
-    initial,
-    (draft) => ({ ...draft, opens_at: fromLocalInput(draft.opens_at), closes_at: fromLocalInput(draft.closes_at) }),
-  );
+  const { register, getValues, formState, form, submitDraft } = useDraftForm(roundBodySchema, initial, (draft) => ({
+    ...draft,
+    opens_at: fromLocalInput(draft.opens_at),
+    closes_at: fromLocalInput(draft.closes_at),
+  }));
   const { errors } = formState;
   const save = useRoundChange();
-
-  const onSubmit = handleSubmit(
-    (parsed) => {
-      const done = { onSuccess: onClose, onError: onServerError };
-      if (!round) {
-        // An untouched opening means the moment of saving, not the minute shown: a round the board
-        // has just closed ended within that minute, and the new one must not start before it.
-        const opensAt = getValues('opens_at') === initial.opens_at ? new Date().toISOString() : parsed.opens_at;
-        return save.mutate({ kind: 'create', body: { ...parsed, opens_at: opensAt } }, done);
-      }
-      const body: RoundUpdate = changed(parsed);
-      if (Object.keys(body).length === 0) return onClose();
-      save.mutate({ kind: 'update', id: round.id, body }, done);
-    },
-    () => focusFirstError(),
+  const onSubmit = submitDraft(
+    save,
+    onClose,
+    round
+      ? { update: (body: RoundUpdate) => ({ kind: 'update' as const, id: round.id, body }) }
+      : {
+          create: (parsed) => {
+            // An untouched opening means the moment of saving, not the minute shown: a round the board
+            // has just closed ended within that minute, and the new one must not start before it.
+            const opensAt = getValues('opens_at') === initial.opens_at ? new Date().toISOString() : parsed.opens_at;
+            return { kind: 'create' as const, body: { ...parsed, opens_at: opensAt } };
+          },
+        },
   );
 
   const dateField = (key: 'opens_at' | 'closes_at', label: string, hint: string, required = false) => (
@@ -51,14 +49,7 @@ export function RoundFormModal({ round, onClose }: { round: Round | null; onClos
 
   return (
     <Modal title={round ? `Edit ${round.name}` : 'Open a round'} onClose={onClose}>
-      <form
-        ref={form}
-        onSubmit={(submitted) => {
-          save.reset();
-          return onSubmit(submitted);
-        }}
-        noValidate
-      >
+      <form ref={form} onSubmit={onSubmit} noValidate>
         <ErrorBanner error={save.error} fallback="Failed to save the round" />
         <Field id="round-name" label="Name" hint="For example: Spring 2027." error={errors.name?.message} required>
           {(control) => <input {...control} {...register('name')} maxLength={ROUND_NAME_MAX} />}

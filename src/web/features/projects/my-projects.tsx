@@ -21,10 +21,10 @@ import './projects.css';
 type Fields = { title: string; description: string; deadline: string };
 const EMPTY: Fields = { title: '', description: '', deadline: '' };
 
-/** A date typed as day/month/year means "until the end of that day" where the member is; what cannot be read goes to the schema as typed. */
+/** A date typed as day/month/year means "until the end of that day" where the member is; what cannot be read is passed on as typed. */
 function endOfDay(typed: string): string {
   const date = fromDateInput(typed);
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T23:59:59.999`).toISOString() : date;
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && date !== typed ? new Date(`${date}T23:59:59.999`).toISOString() : date;
 }
 
 function ProjectItem({ project }: { project: Project }) {
