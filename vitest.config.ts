@@ -31,7 +31,17 @@ export default defineConfig({
           ]
         : []),
       {
-        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'] },
+        // What ships: the build's config, so React's API from preact/compat (vite.config.ts), also
+        // inside the libraries, which Vitest must then transform instead of leaving them to Node's
+        // own `import 'react'`.
+        extends: './vite.config.ts',
+        root: '.',
+        ssr: { resolve: { conditions: ['module', 'node', 'development'] } },
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'],
+          server: { deps: { inline: ['react-router', '@tanstack/react-query', 'react-hook-form'] } },
+        },
       },
     ],
   },
