@@ -1,12 +1,28 @@
-import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type AliasOptions } from 'vite';
 import { linguiMacroPlugin } from './scripts/vite-lingui-macro';
 import { areaOfCatalog } from './src/web/lib/i18n-areas';
+
+/**
+ * React's API from Preact's compatibility layer, for our code and for the libraries in node_modules
+ * (React Router, TanStack Query, react-hook-form): react-dom alone weighed about 55 KB of the
+ * landing's 90 KB budget (docs/decisions/0129-preact-compat.md). Exact names only, so that
+ * `react-router` and `react-hook-form` stay themselves. The web unit tests use the same
+ * (vitest.config.ts), so that they test what ships.
+ */
+export const reactToPreact: AliasOptions = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [linguiMacroPlugin(), react()],
+  plugins: [linguiMacroPlugin()],
+  resolve: { alias: reactToPreact },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

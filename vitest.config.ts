@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { linguiMacroPlugin } from './scripts/vite-lingui-macro';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (process.env.CI === 'true' && !postgresUrl) {
@@ -32,8 +31,17 @@ export default defineConfig({
           ]
         : []),
       {
-        plugins: [linguiMacroPlugin()],
-        test: { name: 'web', include: ['src/web/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'] },
+        // What ships: the build's config, so React's API from preact/compat (vite.config.ts), also
+        // inside the libraries, which Vitest must then transform instead of leaving them to Node's
+        // own `import 'react'`. The build's plugins come too: Lingui's macros (scripts/vite-lingui-macro.ts).
+        extends: './vite.config.ts',
+        root: '.',
+        ssr: { resolve: { conditions: ['module', 'node', 'development'] } },
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'],
+          server: { deps: { inline: ['react-router', '@tanstack/react-query', 'react-hook-form', '@lingui/react'] } },
+        },
       },
     ],
   },

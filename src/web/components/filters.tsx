@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLatest } from '../lib/latest';
 
 /** How long the box waits after the last key before it tells the list (and the address) what to look for. */
 const TYPING_PAUSE_MS = 250;
@@ -25,10 +26,7 @@ export function TextFilter({
   const [shown, setShown] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // The timer calls the newest onChange: the one of its keystroke would write an address that other filters have changed since.
-  const latest = useRef(onChange);
-  useEffect(() => {
-    latest.current = onChange;
-  });
+  const latest = useLatest(onChange);
   if (value !== shown) {
     setShown(value);
     if (!typing) setTyped(value);

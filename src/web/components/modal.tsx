@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useLatest } from '../lib/latest';
 import { CloseIcon } from './icons';
 
 type Props = {
@@ -20,14 +21,13 @@ const openDialogs: HTMLElement[] = [];
 export function Modal({ title, onClose, children, footer, initialFocus }: Props) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
+  const close = useLatest(onClose);
   // Read once, on opening: the dialog's first focus does not move when the page re-renders.
   const firstFocus = useRef(initialFocus);
-  useEffect(() => {
-    close.current = onClose;
-  });
 
-  useEffect(() => {
+  // Before the browser paints, not after as Preact runs a plain effect (docs/decisions/0129):
+  // a key pressed as the dialog appears already reaches it (Enter confirms, Escape closes).
+  useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const first = dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
     (firstFocus.current?.current ?? first ?? dialog.current)?.focus();
@@ -61,7 +61,7 @@ export function Modal({ title, onClose, children, footer, initialFocus }: Props)
       document.body.style.overflow = overflow;
       opener?.focus();
     };
-  }, []);
+  }, [close]);
 
   return (
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>

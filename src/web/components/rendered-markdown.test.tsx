@@ -15,8 +15,9 @@ describe('Markdown rendered by the server, shown as React elements', () => {
   });
 
   it('shows escaped markup as text and never as a tag', () => {
+    // Only `<` and `&` can open markup in text: preact-render-to-string leaves `>` and `'` as they are.
     expect(render('<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;</p>')).toBe(
-      '<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;q&#x27;</p>',
+      "<p>&lt;script>alert(&quot;x&quot;)&lt;/script> &amp; 'q'</p>",
     );
   });
 

@@ -1,6 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { UNDO_WINDOW_MS } from '../../contract/constants';
 import { errorMessage } from '../lib/api-client';
+import { useLatest } from '../lib/latest';
 import { CloseIcon } from './icons';
 
 /** A change just made that can be taken back for a few seconds (decision 0119). */
@@ -30,10 +31,9 @@ export function UndoProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<UndoOffer | null>(null);
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const latest = useRef<UndoOffer | null>(null);
+  const latest = useLatest(current);
 
   useEffect(() => {
-    latest.current = current;
     if (!current) return;
     const timer = window.setTimeout(() => setCurrent((shown) => (shown === current ? null : shown)), OFFERED_MS);
     return () => window.clearTimeout(timer);
@@ -62,7 +62,7 @@ export function UndoProvider({ children }: { children: ReactNode }) {
         if (latest.current) void undo(latest.current);
       },
     }),
-    [undo],
+    [undo, latest],
   );
 
   return (

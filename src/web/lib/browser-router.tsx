@@ -4,12 +4,12 @@ import {
   useContext,
   useEffect,
   useLayoutEffect,
-  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { Router, UNSAFE_createBrowserHistory } from 'react-router';
+import { useLatest } from './latest';
 import { createGuardedHistory, type Blocker, type BlockerFunction, type GuardedHistory } from './guarded-history';
 
 const HistoryContext = createContext<GuardedHistory | null>(null);
@@ -39,10 +39,7 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
 export function useBlocker(shouldBlock: BlockerFunction): Blocker {
   const history = useContext(HistoryContext);
   if (!history) throw new Error('useBlocker needs the BrowserRouter of lib/browser-router.tsx.');
-  const latest = useRef(shouldBlock);
-  useEffect(() => {
-    latest.current = shouldBlock;
-  });
-  useEffect(() => history.block((args) => latest.current(args)), [history]);
+  const latest = useLatest(shouldBlock);
+  useEffect(() => history.block((args) => latest.current(args)), [history, latest]);
   return useSyncExternalStore(history.subscribe, history.blocker);
 }

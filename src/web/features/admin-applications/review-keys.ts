@@ -1,4 +1,5 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
+import { useLatest } from '../../lib/latest';
 
 /** What a key does on the review screen (decision 0118). */
 export type ReviewAction =
@@ -61,10 +62,7 @@ const TEXT_FIELD = 'textarea, select, input:not([type="checkbox"]):not([type="ra
  * Escape, which leaves it for `leaveTo`; none while a dialog is open (it has the keys then).
  */
 export function useReviewKeys(handlers: Record<ReviewAction, () => void>, leaveTo: RefObject<HTMLElement | null>) {
-  const latest = useRef(handlers);
-  useEffect(() => {
-    latest.current = handlers;
-  });
+  const latest = useLatest(handlers);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || document.querySelector('[aria-modal="true"]')) return;
@@ -83,5 +81,5 @@ export function useReviewKeys(handlers: Record<ReviewAction, () => void>, leaveT
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [leaveTo]);
+  }, [leaveTo, latest]);
 }
