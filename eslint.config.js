@@ -16,7 +16,6 @@ const UNTRANSLATED = [
   'src/web/features/admin-challenges/**',
   'src/web/features/admin-club-events/**',
   'src/web/features/admin-hackathon/**',
-  'src/web/features/admin-mail-templates/**',
   'src/web/features/admin-maintenance/**',
   'src/web/features/admin-members/**',
   'src/web/features/admin-messages/**',
@@ -61,10 +60,27 @@ export default tseslint.config(
       'lingui/no-unlocalized-strings': [
         'error',
         {
-          // Words that are code, not text: class names, URLs, keys, test ids; and strings with no letter.
-          ignore: ['^[^a-zA-Z]*$', '^[a-z0-9]+(?:[-_][a-z0-9]+)*$'],
-          ignoreNames: [{ regex: { pattern: '^(className|to|href|type|id|key|data-testid|role)$' } }],
-          ignoreFunctions: ['console.*', 'Error'],
+          // Words that are code, not text: class names, keys, test ids (and their prefixes and suffixes);
+          // paths and globs; camelCase names; constants and codes in capitals; language tags; media
+          // types; SVG path data; date masks (dd/mm/yyyy); and strings with no letter.
+          ignore: [
+            '^[^a-zA-Z]*$',
+            '^[-_]?[a-z0-9]+(?:[-_][a-z0-9]+)*[-_]?$',
+            '^!?\\.{0,2}/',
+            '^(?=.*[a-z][A-Z])[A-Za-z0-9.]+$',
+            '^[A-Z][A-Z0-9_]*$',
+            '^[a-z]{2,3}-[A-Z]{2}$',
+            '^[a-z]+/[a-z0-9.+-]+$',
+            '^[Mm] ?-?\\d',
+            '^[dmyh]+(?:[/: ][dmyh]+)+$',
+          ],
+          // Attributes and properties that hold code: routes' paths, link relations, CSS media
+          // queries, CSS selectors (a constant whose name ends in SELECTOR).
+          ignoreNames: [
+            { regex: { pattern: '^(className|to|href|type|id|key|data-testid|role|path|rel|media)$' } },
+            { regex: { pattern: 'SELECTOR$' } },
+          ],
+          ignoreFunctions: ['console.*', 'Error', '*.querySelector', '*.querySelectorAll'],
         },
       ],
     },

@@ -55,8 +55,8 @@ const reading =
   <const P extends string>(path: P): Route<M, P, Res, never, Q> => ({ method, path });
 const writing =
   <M extends 'POST' | 'PUT'>(method: M) =>
-  <Res, Body = never>() =>
-  <const P extends string>(path: P): Route<M, P, Res, Body> => ({ method, path });
+  <Res, Body = never, Q = never>() =>
+  <const P extends string>(path: P): Route<M, P, Res, Body, Q> => ({ method, path });
 const get = reading('GET');
 const del = reading('DELETE');
 const post = writing('POST');
@@ -195,12 +195,19 @@ export const routes = {
     '/admin/messages',
   ),
 
-  mailTemplates: get<Out<typeof mailTemplates.mailTemplateListSchema>>()('/admin/mail-templates'),
-  saveMailTemplate: put<mailTemplates.MailTemplate, mailTemplates.MailTemplateInput>()('/admin/mail-templates/:key'),
-  restoreMailTemplate: del<mailTemplates.MailTemplate>()('/admin/mail-templates/:key'),
-  previewMailTemplate: post<mailTemplates.MailPreview, mailTemplates.MailTemplateInput>()(
-    '/admin/mail-templates/:key/preview',
+  // `?locale=` names the language of the wording; English without it (docs/decisions/0128-languages.md).
+  mailTemplates: get<Out<typeof mailTemplates.mailTemplateListSchema>, mailTemplates.MailTemplateQuery>()(
+    '/admin/mail-templates',
   ),
+  saveMailTemplate: put<mailTemplates.MailTemplate, mailTemplates.MailTemplateInput, mailTemplates.MailTemplateQuery>()(
+    '/admin/mail-templates/:key',
+  ),
+  restoreMailTemplate: del<mailTemplates.MailTemplate, mailTemplates.MailTemplateQuery>()('/admin/mail-templates/:key'),
+  previewMailTemplate: post<
+    mailTemplates.MailPreview,
+    mailTemplates.MailTemplateInput,
+    mailTemplates.MailTemplateQuery
+  >()('/admin/mail-templates/:key/preview'),
 
   webhooks: get<Out<typeof webhooks.webhookListSchema>>()('/admin/webhooks'),
   createWebhook: post<webhooks.CreatedWebhook, webhooks.WebhookInput>()('/admin/webhooks'),

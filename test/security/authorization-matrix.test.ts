@@ -240,11 +240,12 @@ const ROUTES: Row[] = [
     url: '/api/messages/{message}/read',
     expect: signedIn({ applicant: 204, member: 404, admin: 404 }),
   },
-  { method: 'GET', path: '/api/admin/mail-templates', expect: ADMIN },
+  // The wording of one language (`?locale=`, docs/decisions/0128-languages.md): the same guard.
+  { method: 'GET', path: '/api/admin/mail-templates', url: '/api/admin/mail-templates?locale=ar', expect: ADMIN },
   {
     method: 'PUT',
     path: '/api/admin/mail-templates/:key',
-    url: '/api/admin/mail-templates/application_declined',
+    url: '/api/admin/mail-templates/application_declined?locale=fr',
     body: { subject: 'About your application', body: 'Dear {{name}}, not this time.' },
     expect: ADMIN,
   },

@@ -55,13 +55,19 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   'PUT /api/messages/{id}/read': ['markMessageRead', 'Mark one of my messages read'],
   'GET /api/admin/mail-templates': [
     'listMailTemplates',
-    'Every notification email: its wording in force and the placeholders it knows',
+    'Every notification email: its wording in force in a language (?locale=, English by default) and the placeholders it knows',
   ],
-  'PUT /api/admin/mail-templates/{key}': ['saveMailTemplate', "Save the board's wording of a notification email"],
-  'DELETE /api/admin/mail-templates/{key}': ['restoreMailTemplate', 'Put the default wording of an email back'],
+  'PUT /api/admin/mail-templates/{key}': [
+    'saveMailTemplate',
+    "Save the board's wording of a notification email in a language (?locale=, English by default)",
+  ],
+  'DELETE /api/admin/mail-templates/{key}': [
+    'restoreMailTemplate',
+    'Put the default wording of an email back in a language (?locale=, English by default)',
+  ],
   'POST /api/admin/mail-templates/{key}/preview': [
     'previewMailTemplate',
-    'Render a wording for a sample candidate, as it would be sent (nothing saved)',
+    'Render a wording for a sample candidate reading its language (?locale=), as it would be sent (nothing saved)',
   ],
   'GET /api/admin/webhooks': ['listWebhooks', "The board's webhooks"],
   'POST /api/admin/webhooks': ['createWebhook', 'Add a webhook (its signing secret is shown once)'],

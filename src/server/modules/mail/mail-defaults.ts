@@ -1,12 +1,20 @@
 import type { MailPlaceholder, MailTemplateKey } from '../../../contract/mail-templates';
+import type { Locale } from '../../../contract/locales';
+import type { Sentence } from '../../../contract/i18n';
+import { say } from '../../../contract/i18n';
+import { ARABIC_TEMPLATES } from './mail-defaults-ar';
+import { FRENCH_TEMPLATES } from './mail-defaults-fr';
+
+export type MailDefaults = Record<MailTemplateKey, { subject: string; body: string }>;
 
 /**
- * The club's own wording of each notification: what is sent until the board saves its version,
- * and what "Restore default" brings back (docs/decisions/0120-mail-templates.md). A link alone
+ * The club's own wording of each notification in English: what is sent until the board saves its
+ * version, and what "Restore default" brings back (docs/decisions/0120-mail-templates.md); French
+ * and Arabic in mail-defaults-fr.ts and mail-defaults-ar.ts (decision 0128). A link alone
  * on its line is the mail's button; `  > {{...}}` keeps the board's words in a quote box, and
  * `  - {{teammates}}` makes one list item per line of the value.
  */
-export const DEFAULT_TEMPLATES: Record<MailTemplateKey, { subject: string; body: string }> = {
+export const DEFAULT_TEMPLATES: MailDefaults = {
   application_received: {
     subject: 'We received your application',
     body: `# Thank you for applying, {{name}}!
@@ -149,22 +157,39 @@ Everything you have done so far is kept. Start or finish your challenges and sub
   },
 };
 
-/** The sample candidate of the preview: a value for every placeholder, beside the real `app_url`. */
+const DEFAULTS: Record<Locale, MailDefaults> = { en: DEFAULT_TEMPLATES, fr: FRENCH_TEMPLATES, ar: ARABIC_TEMPLATES };
+
+/** The club's default wording of a notification in a language. */
+export const defaultTemplate = (key: MailTemplateKey, locale: Locale) => DEFAULTS[locale][key];
+
+// What the sample candidate's mail says in the board's place: read in the language previewed.
+const SAMPLE_NOTES: Sentence =
+  /*i18n*/ 'Your motivation stood out. Bring the line follower you described to the hackathon!';
+const SAMPLE_CHALLENGE: Sentence = /*i18n*/ 'Blinking LED';
+const SAMPLE_FEEDBACK: Sentence = /*i18n*/ 'Neat wiring. Next time, put a resistor before the LED.';
+const SAMPLE_TEAM: Sentence = /*i18n*/ 'The Soldering Irons';
+const SAMPLE_EVENT: Sentence = /*i18n*/ 'Spring Hackathon';
+const SAMPLE_PLACE: Sentence = /*i18n*/ 'Lab 2';
+
+/**
+ * The sample candidate of the preview: a value for every placeholder, beside the real `app_url`,
+ * in the language Lingui speaks when it is called (the preview renders inside `speaking`).
+ */
 export function sampleValues(now: Date, formatMoment: (iso: string) => string): Record<MailPlaceholder, string> {
   const DAY = 24 * 3600_000;
   return {
     name: 'Amina',
     app_url: '',
-    review_notes: 'Your motivation stood out. Bring the line follower you described to the hackathon!',
+    review_notes: say(SAMPLE_NOTES),
     challenge_count: '3',
     deadline: formatMoment(new Date(now.getTime() + 28 * DAY).toISOString()),
-    challenge_title: 'Blinking LED',
+    challenge_title: say(SAMPLE_CHALLENGE),
     xp: '90',
-    feedback: 'Neat wiring. Next time, put a resistor before the LED.',
-    team_name: 'The Soldering Irons',
-    event_name: 'Spring Hackathon',
+    feedback: say(SAMPLE_FEEDBACK),
+    team_name: say(SAMPLE_TEAM),
+    event_name: say(SAMPLE_EVENT),
     event_start: formatMoment(new Date(now.getTime() + 14 * DAY).toISOString()),
-    event_location: 'Lab 2',
+    event_location: say(SAMPLE_PLACE),
     teammates: 'sbennani\nyalaoui',
   };
 }

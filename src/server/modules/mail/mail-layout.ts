@@ -1,5 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
+import { say, type Sentence } from '../../../contract/i18n';
+import { RTL_LOCALES, type Locale } from '../../../contract/locales';
 import { escapeHtml, markup, SafeHtml } from './html';
 import { fill, type Parsed, type Values } from './template';
 
@@ -7,7 +9,9 @@ import { fill, type Parsed, type Values } from './template';
  * How a mail looks (docs/decisions/0120-mail-templates.md): its Markdown rendered by markdown-it
  * with raw HTML off (decision 0116), inline styles on the tags it makes (mail programs drop
  * style sheets), inside the club's page with its signature. The text part is the same Markdown
- * with the values filled in.
+ * with the values filled in. A mail in Arabic is right to left: `dir` on the page, and the
+ * styles that have a side mirrored (mail programs know few logical properties), decision 0128.
+ * The frame's words are the server catalog's, read in the language `speaking` set.
  */
 
 export const CLUB = '1337 Robotics Club';
@@ -22,6 +26,13 @@ const STYLES: Record<string, string> = {
   ol: 'margin:0 0 16px;padding-left:20px;',
   a: 'color:#006f71;',
   code: 'font-family:Consolas,Menlo,monospace;background:#eef3f6;padding:0 3px;',
+};
+/** The same styles for a right-to-left mail: the quote's bar and the lists' indent on the right. */
+const RTL_STYLES: Record<string, string> = {
+  ...STYLES,
+  blockquote: 'margin:0 0 16px;padding:12px 16px;background:#eef3f6;border-right:4px solid #00babc;',
+  ul: 'margin:0 0 16px;padding-right:20px;',
+  ol: 'margin:0 0 16px;padding-right:20px;',
 };
 const QUOTED_PARAGRAPH = 'margin:0 0 8px;';
 const BUTTON_PARAGRAPH = 'margin:24px 0;';
@@ -41,8 +52,10 @@ function isButton(tokens: Token[], at: number): boolean {
   );
 }
 
+type RenderEnv = { rtl?: boolean };
 const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
 markdown.core.ruler.push('mail_styles', (state) => {
+  const styles = (state.env as RenderEnv).rtl ? RTL_STYLES : STYLES;
   let quoted = 0;
   state.tokens.forEach((token, at) => {
     if (token.type === 'blockquote_open') quoted++;
@@ -53,10 +66,10 @@ markdown.core.ruler.push('mail_styles', (state) => {
       state.tokens[at + 1]!.children![0]!.attrSet('style', BUTTON);
       return;
     }
-    const style = token.type === 'paragraph_open' && quoted > 0 ? QUOTED_PARAGRAPH : STYLES[token.tag];
+    const style = token.type === 'paragraph_open' && quoted > 0 ? QUOTED_PARAGRAPH : styles[token.tag];
     if (style && token.type !== 'inline') token.attrSet('style', style);
     for (const child of token.children ?? []) {
-      const childStyle = STYLES[child.tag];
+      const childStyle = styles[child.tag];
       if (childStyle && child.nesting !== -1 && !child.attrGet('style')) child.attrSet('style', childStyle);
     }
   });
@@ -78,7 +91,7 @@ const LITERAL = new Set(['app_url']);
  * becomes its line, escaped. In a link's address a value is percent-encoded, after markdown-it
  * checked the address, so it can never make a `javascript:` link.
  */
-export function renderMarkdownWithValues(template: Parsed, values: Values): SafeHtml {
+export function renderMarkdownWithValues(template: Parsed, values: Values, locale: Locale = 'en'): SafeHtml {
   const lines: string[] = [];
   const source = fill(template.nodes, values, (line, name) => {
     if (LITERAL.has(name) || line === '') return line;
@@ -86,7 +99,7 @@ export function renderMarkdownWithValues(template: Parsed, values: Values): Safe
     return `${OPEN}${lines.length - 1}${CLOSE}`;
   });
   const html = markdown
-    .render(tidy(source))
+    .render(tidy(source), { rtl: RTL_LOCALES.has(locale) } satisfies RenderEnv)
     .replace(MARKER, (_, n: string) => escapeHtml(lines[Number(n)] ?? ''))
     .replace(ENCODED_MARKER, (_, n: string) => escapeHtml(encodeURIComponent(lines[Number(n)] ?? '')));
   return new SafeHtml(html);
@@ -99,36 +112,43 @@ const tidy = (text: string) =>
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 
+const LINK_IN_TEXT: Sentence = /*i18n*/ '{label}: {address}';
+
 /** The text part: the Markdown filled in, with a link alone on its line written "label: address". */
 export function renderTextWithValues(template: Parsed, values: Values): string {
   return tidy(fill(template.nodes, values, (line) => line)).replace(
     /^\[([^\]\n]+)\]\(([^()\s]+)\)$/gm,
-    (_, label: string, address: string) => `${label}: ${address}`,
+    (_, label: string, address: string) => say(LINK_IN_TEXT, { label, address }),
   );
 }
 
 /** A header must stay on one line whatever a title holds. */
 export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+const SIGNATURE: Sentence = /*i18n*/ 'The board of the {club}';
+
+/** The text part: the content, then the signature in the language Lingui speaks now. */
 export function mailText(content: string, appUrl: string): string {
-  return `${content}\n\nThe board of the ${CLUB}\n${appUrl}\n`;
+  return `${content}\n\n${say(SIGNATURE, { club: CLUB })}\n${appUrl}\n`;
 }
 
 const PAGE_STYLE =
   'max-width:560px;margin:0 auto;padding:24px;background:#ffffff;color:#1b232b;' +
   'font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;';
 
-export function mailHtml(subject: string, content: SafeHtml, appUrl: string): string {
+/** The HTML part in `locale` (its signature in the language Lingui speaks now). */
+export function mailHtml(subject: string, content: SafeHtml, appUrl: string, locale: Locale = 'en'): string {
+  const dir = RTL_LOCALES.has(locale) ? 'rtl' : 'ltr';
   return markup`<!doctype html>
-<html lang="en">
+<html lang="${locale}" dir="${dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${subject}</title>
 </head>
 <body style="margin:0;padding:0;background:#f4f6f8;">
-<div style="${PAGE_STYLE}">
-${content}<p style="margin:24px 0 0;color:#4a5560;font-size:14px;">The board of the ${CLUB}<br><a href="${appUrl}" style="color:#006f71;">${appUrl}</a></p>
+<div dir="${dir}" style="${PAGE_STYLE}">
+${content}<p style="margin:24px 0 0;color:#4a5560;font-size:14px;">${say(SIGNATURE, { club: CLUB })}<br><a href="${appUrl}" style="color:#006f71;">${appUrl}</a></p>
 </div>
 </body>
 </html>

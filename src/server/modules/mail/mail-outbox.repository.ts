@@ -2,11 +2,19 @@ import type { Insertable } from 'kysely';
 import type { Db, Executor } from '../../db/database';
 import { claimDue } from '../../db/outbox-claim';
 import type { MailOutboxRow, MailOutboxTable } from '../../db/schema';
+import type { Locale } from '../../../contract/locales';
 
 const IDS_PER_QUERY = 500;
 const ROWS_PER_INSERT = 200;
 
-export type RecipientRow = { id: number; email: string; first_name: string | null; intra_login: string };
+export type RecipientRow = {
+  id: number;
+  email: string;
+  first_name: string | null;
+  intra_login: string;
+  locale: Locale | null;
+  sign_in_locale: Locale | null;
+};
 
 /** The users among `userIds` who have an email address; the others get no mail. */
 export async function findRecipients(db: Executor, userIds: number[]): Promise<RecipientRow[]> {
@@ -14,7 +22,7 @@ export async function findRecipients(db: Executor, userIds: number[]): Promise<R
   for (let i = 0; i < userIds.length; i += IDS_PER_QUERY) {
     const rows = await db
       .selectFrom('users')
-      .select(['id', 'email', 'first_name', 'intra_login'])
+      .select(['id', 'email', 'first_name', 'intra_login', 'locale', 'sign_in_locale'])
       .where('id', 'in', userIds.slice(i, i + IDS_PER_QUERY))
       .where('email', 'is not', null)
       .where('email', '<>', '')

@@ -14,8 +14,10 @@ import {
   markMailAttemptFailed,
   listRecentMails,
   markMailSent,
+  type RecipientRow,
 } from './mail-outbox.repository';
-import { DEFAULT_TEMPLATES } from './mail-defaults';
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locales';
+import { defaultTemplate } from './mail-defaults';
 import { composeMail, type Notification, type TemplateText } from './mail-templates';
 import { findSavedTemplate } from './mail-templates.repository';
 
@@ -33,12 +35,17 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 }
 
+/** The language a user reads their mail in: their choice, else their browser's at their last sign-in (decision 0128). */
+const languageOf = (user: RecipientRow): Locale => user.locale ?? user.sign_in_locale ?? DEFAULT_LOCALE;
+
 export type MailOutbox = {
   /** Whether mails are sent (SMTP_URL is set) or only kept in the outbox for /dev/mail. */
   readonly delivering: boolean;
   /**
-   * Writes one mail per user, composed for that user with the wording in force (the board's
-   * saved template, or the default), in the caller's transaction: it is sent only if that
+   * Writes one mail per user, composed for that user in their language (`locale ??
+   * sign_in_locale ?? 'en'`, decision 0128) with the wording in force in it (the board's saved
+   * template of that language, or the default) and kept as written: a later change of language
+   * changes no mail already queued. In the caller's transaction: it is sent only if that
    * transaction commits. Users without an email address get none. Call `kick()`
    * once the transaction has committed. A decision's mails wait out its `hold` (decision 0119).
    */
@@ -134,18 +141,26 @@ export function createMailOutbox(deps: OutboxDeps): MailOutbox {
       if (userIds.length === 0) return 0;
       const recipients = await findRecipients(trx, [...new Set(userIds)]);
       if (recipients.length === 0) return 0;
-      const template: TemplateText =
-        notification.kind === 'board_message'
-          ? notification
-          : ((await findSavedTemplate(trx, notification.kind)) ?? DEFAULT_TEMPLATES[notification.kind]);
+      const templates = new Map<Locale, TemplateText>();
+      for (const user of recipients) {
+        const locale = languageOf(user);
+        if (templates.has(locale)) continue;
+        templates.set(
+          locale,
+          notification.kind === 'board_message'
+            ? notification
+            : ((await findSavedTemplate(trx, notification.kind, locale)) ?? defaultTemplate(notification.kind, locale)),
+        );
+      }
       const iso = at.toISOString();
       await insertMails(
         trx,
         recipients.map((user) => {
+          const locale = languageOf(user);
           const content = composeMail(
             notification,
-            template,
-            { userId: user.id, email: user.email, name: user.first_name?.trim() || user.intra_login },
+            templates.get(locale)!,
+            { userId: user.id, email: user.email, name: user.first_name?.trim() || user.intra_login, locale },
             config.publicUrl,
           );
           return {

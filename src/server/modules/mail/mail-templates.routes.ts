@@ -3,36 +3,54 @@ import {
   mailTemplateInputSchema,
   mailTemplateListSchema,
   mailTemplateParamsSchema,
+  mailTemplateQuerySchema,
   mailTemplateSchema,
 } from '../../../contract/mail-templates';
+import type { FastifyRequest } from 'fastify';
 import type { App, Deps } from '../../deps';
+import type { Locale } from '../../../contract/locales';
+import { answerLocale } from '../../i18n';
 import { currentUser, requireAdmin } from '../../plugins/session';
 import { createMailTemplatesService } from './mail-templates.service';
 
-/** The board's mail templates (docs/decisions/0120-mail-templates.md). */
+/**
+ * The board's mail templates (docs/decisions/0120-mail-templates.md), one wording per language:
+ * `?locale=` names it, English without it (docs/decisions/0128-languages.md).
+ */
 export function registerMailTemplateRoutes(app: App, deps: Deps): void {
   const templates = createMailTemplatesService(deps);
-  const one = { params: mailTemplateParamsSchema, response: { 200: mailTemplateSchema } };
+  const querystring = mailTemplateQuerySchema;
+  const one = { params: mailTemplateParamsSchema, querystring, response: { 200: mailTemplateSchema } };
+  /** The wording's language, and the board member's, in which the names and descriptions are answered. */
+  const languagesOf = (request: FastifyRequest<{ Querystring: { locale: Locale } }>) => ({
+    locale: request.query.locale,
+    reader: answerLocale(request.user?.locale, request.headers['accept-language']),
+  });
 
   app.get(
     '/api/admin/mail-templates',
-    { onRequest: requireAdmin, schema: { response: { 200: mailTemplateListSchema } } },
-    async () => templates.list(),
+    { onRequest: requireAdmin, schema: { querystring, response: { 200: mailTemplateListSchema } } },
+    async (request) => templates.list(languagesOf(request)),
   );
   app.put(
     '/api/admin/mail-templates/:key',
     { onRequest: requireAdmin, schema: { ...one, body: mailTemplateInputSchema } },
-    async (request) => templates.save(request.params.key, request.body, currentUser(request)),
+    async (request) => templates.save(request.params.key, request.body, currentUser(request), languagesOf(request)),
   );
   app.delete('/api/admin/mail-templates/:key', { onRequest: requireAdmin, schema: one }, async (request) =>
-    templates.restore(request.params.key, currentUser(request)),
+    templates.restore(request.params.key, currentUser(request), languagesOf(request)),
   );
   app.post(
     '/api/admin/mail-templates/:key/preview',
     {
       onRequest: requireAdmin,
-      schema: { params: mailTemplateParamsSchema, body: mailTemplateInputSchema, response: { 200: mailPreviewSchema } },
+      schema: {
+        params: mailTemplateParamsSchema,
+        querystring,
+        body: mailTemplateInputSchema,
+        response: { 200: mailPreviewSchema },
+      },
     },
-    async (request) => templates.preview(request.params.key, request.body),
+    async (request) => templates.preview(request.params.key, request.body, request.query.locale),
   );
 }

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { say } from '../../../contract/i18n';
+import type { Locale } from '../../../contract/locales';
 import {
   MAIL_PLACEHOLDERS,
   MAIL_TEMPLATES,
@@ -11,10 +13,10 @@ import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, notFound, type ErrorDetail } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
-import { DEFAULT_TEMPLATES, sampleValues } from './mail-defaults';
+import { speaking } from '../../i18n';
+import { defaultTemplate, sampleValues } from './mail-defaults';
 import { formatMoment, renderTemplate } from './mail-templates';
 import {
-  DEFAULT_LOCALE,
   deleteSavedTemplate,
   findSavedTemplate,
   listSavedTemplates,
@@ -42,45 +44,57 @@ function checkPlaceholders(key: MailTemplateKey, input: Input): void {
   if (details.length > 0) throw badRequest(details[0]!.message, 'VALIDATION_FAILED', details);
 }
 
-function view(key: MailTemplateKey, saved: SavedTemplateRow | undefined): MailTemplate {
+/**
+ * Who reads what: `locale` is the language of the wording (the query's), `reader` the language of
+ * the board member reading the page, in which the names and descriptions are answered.
+ */
+type Languages = { locale: Locale; reader: Locale };
+
+function view(key: MailTemplateKey, saved: SavedTemplateRow | undefined, { locale, reader }: Languages): MailTemplate {
   const { title, sent, placeholders } = MAIL_TEMPLATES[key];
-  const text = saved ?? DEFAULT_TEMPLATES[key];
-  return {
+  const text = saved ?? defaultTemplate(key, locale);
+  return speaking(reader, () => ({
     key,
-    title,
-    sent,
+    title: say(title),
+    sent: say(sent),
     subject: text.subject,
     body: text.body,
-    placeholders: placeholders.map((name) => ({ name, description: MAIL_PLACEHOLDERS[name] })),
+    placeholders: placeholders.map((name) => ({ name, description: say(MAIL_PLACEHOLDERS[name]) })),
     is_default: !saved,
     updated_at: saved?.updated_at ?? null,
     updated_by: saved?.updated_by ?? null,
-  };
+  }));
 }
 
-/** The board's wording of the notification emails (docs/decisions/0120-mail-templates.md). */
+/**
+ * The board's wording of the notification emails (docs/decisions/0120-mail-templates.md), one
+ * per language (docs/decisions/0128-languages.md).
+ */
 export function createMailTemplatesService(deps: Deps) {
   const { db, clock, config } = deps;
 
-  async function one(key: MailTemplateKey): Promise<MailTemplate> {
-    const saved = (await listSavedTemplates(db)).find((row) => row.key === key);
-    return view(key, saved);
+  async function one(key: MailTemplateKey, languages: Languages): Promise<MailTemplate> {
+    const saved = (await listSavedTemplates(db, languages.locale)).find((row) => row.key === key);
+    return view(key, saved, languages);
   }
 
   return {
-    async list(): Promise<{ data: MailTemplate[] }> {
-      const saved = new Map((await listSavedTemplates(db)).map((row) => [row.key, row]));
-      return { data: Object.keys(MAIL_TEMPLATES).map((key) => view(key as MailTemplateKey, saved.get(key))) };
+    async list(languages: Languages): Promise<{ data: MailTemplate[] }> {
+      const saved = new Map((await listSavedTemplates(db, languages.locale)).map((row) => [row.key, row]));
+      return {
+        data: Object.keys(MAIL_TEMPLATES).map((key) => view(key as MailTemplateKey, saved.get(key), languages)),
+      };
     },
 
     /** Saves the board's version, audited with the wording before (the default, or its last save) and after. */
-    async save(rawKey: string, input: Input, admin: UserRow): Promise<MailTemplate> {
+    async save(rawKey: string, input: Input, admin: UserRow, languages: Languages): Promise<MailTemplate> {
       const key = templateKey(rawKey);
       checkPlaceholders(key, input);
+      const { locale } = languages;
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
-        const before = (await findSavedTemplate(trx, key)) ?? DEFAULT_TEMPLATES[key];
-        await saveTemplate(trx, { key, ...input, updated_by: admin.id, updated_at: now.toISOString() });
+        const before = (await findSavedTemplate(trx, key, locale)) ?? defaultTemplate(key, locale);
+        await saveTemplate(trx, { key, ...input, updated_by: admin.id, updated_at: now.toISOString() }, locale);
         await recordAudit(trx, {
           action: 'mail_template.saved',
           entity_type: 'mail_template',
@@ -88,42 +102,45 @@ export function createMailTemplatesService(deps: Deps) {
           actor: admin,
           details: {
             key,
-            locale: DEFAULT_LOCALE,
+            locale,
             before: { subject: before.subject, body: before.body },
             after: { subject: input.subject, body: input.body },
           },
           at: now,
         });
       });
-      return one(key);
+      return one(key, languages);
     },
 
     /** Puts the default back; audited only when the board had a version of its own. */
-    async restore(rawKey: string, admin: UserRow): Promise<MailTemplate> {
+    async restore(rawKey: string, admin: UserRow, languages: Languages): Promise<MailTemplate> {
       const key = templateKey(rawKey);
+      const { locale } = languages;
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
-        const before = await findSavedTemplate(trx, key);
-        if (!before || !(await deleteSavedTemplate(trx, key))) return;
+        const before = await findSavedTemplate(trx, key, locale);
+        if (!before || !(await deleteSavedTemplate(trx, key, locale))) return;
         await recordAudit(trx, {
           action: 'mail_template.restored',
           entity_type: 'mail_template',
           entity_id: null,
           actor: admin,
-          details: { key, locale: DEFAULT_LOCALE, before, after: DEFAULT_TEMPLATES[key] },
+          details: { key, locale, before, after: defaultTemplate(key, locale) },
           at: now,
         });
       });
-      return one(key);
+      return one(key, languages);
     },
 
-    /** The template as a sample candidate would receive it; nothing is saved. */
-    preview(rawKey: string, input: Input): MailPreview {
+    /** The template as a sample candidate reading `locale` would receive it; nothing is saved. */
+    preview(rawKey: string, input: Input, locale: Locale): MailPreview {
       const key = templateKey(rawKey);
       checkPlaceholders(key, input);
-      const values = { ...sampleValues(clock.now(), formatMoment), app_url: config.publicUrl };
-      const { subject, text, html } = renderTemplate(key, input, values);
-      return { subject, text, html };
+      return speaking(locale, () => {
+        const values = { ...sampleValues(clock.now(), formatMoment), app_url: config.publicUrl };
+        const { subject, text, html } = renderTemplate(key, input, values, locale);
+        return { subject, text, html };
+      });
     },
   };
 }

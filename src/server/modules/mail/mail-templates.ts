@@ -1,4 +1,8 @@
+import { i18n } from '@lingui/core';
+import { say, type Sentence } from '../../../contract/i18n';
+import type { Locale } from '../../../contract/locales';
 import { MAIL_TEMPLATES, type MailTemplateKey } from '../../../contract/mail-templates';
+import { speaking } from '../../i18n';
 import { markup } from './html';
 import { mailHtml, mailText, oneLine, renderMarkdownWithValues, renderTextWithValues } from './mail-layout';
 import { parseTemplate, type Values } from './template';
@@ -8,13 +12,14 @@ import { parseTemplate, type Values } from './template';
  * `{{placeholders}}`, the board's saved version or the club's default, mail-defaults.ts) and
  * the values of its placeholders; `composeMail` fills one in for one recipient. Values are
  * never read as Markdown or HTML, so nothing a person typed (a name, a team name, feedback)
- * can become markup (docs/decisions/0120-mail-templates.md).
+ * can become markup (docs/decisions/0120-mail-templates.md). Each mail is written in its
+ * recipient's language, frame, dates and default wording (docs/decisions/0128-languages.md).
  */
 
 export type MailKind = MailTemplateKey | 'board_message';
 
-/** Whom a mail goes to, as the outbox reads it from the users table. */
-export type Recipient = { userId: number; email: string; name: string };
+/** Whom a mail goes to, as the outbox reads it from the users table, and the language they read. */
+export type Recipient = { userId: number; email: string; name: string; locale: Locale };
 
 export type MailContent = { kind: MailKind; subject: string; text: string; html: string };
 
@@ -29,61 +34,88 @@ export type Notification =
   | { kind: MailTemplateKey; values: (recipient: Recipient) => Values }
   | { kind: 'board_message'; subject: string; body: string };
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-});
+/** British English writes the day before the month; Arabic keeps Latin digits; all on a 24-hour clock. */
+const DATE_LOCALES: Record<Locale, string> = { en: 'en-GB', fr: 'fr', ar: 'ar-u-nu-latn' };
+const DATE_FORMATS = Object.fromEntries(
+  Object.entries(DATE_LOCALES).map(([locale, tag]) => [
+    locale,
+    new Intl.DateTimeFormat(tag, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'UTC',
+    }),
+  ]),
+) as Record<Locale, Intl.DateTimeFormat>;
+const IN_UTC: Sentence = /*i18n*/ '{moment} UTC';
 
-/** A moment as people read it, with its time zone said: "Monday, 7 December 2026 at 18:00 UTC". */
+/**
+ * A moment as people read it, with its time zone said, in the language Lingui speaks now (the
+ * mail's, inside `speaking`): "Monday, 7 December 2026 at 18:00 UTC", "lundi 7 décembre 2026 à 18:00 UTC".
+ */
 export function formatMoment(iso: string): string {
-  return `${DATE_FORMAT.format(new Date(iso))} UTC`;
+  const format = DATE_FORMATS[i18n.locale as Locale] ?? DATE_FORMATS.en;
+  return say(IN_UTC, { moment: format.format(new Date(iso)) });
 }
 
-/** A template filled in with its values: the subject, the text part and the HTML part. */
-export function renderTemplate(key: MailTemplateKey, template: TemplateText, values: Values): MailContent {
+/**
+ * A template filled in with its values: the subject, the text part and the HTML part, framed in
+ * `locale` (call it inside `speaking(locale, …)`, where the values were computed).
+ */
+export function renderTemplate(
+  key: MailTemplateKey,
+  template: TemplateText,
+  values: Values,
+  locale: Locale = 'en',
+): MailContent {
   const known = MAIL_TEMPLATES[key].placeholders;
   const subject = oneLine(renderTextWithValues(parseTemplate(template.subject, known), values));
   const body = parseTemplate(template.body, known);
-  return {
+  return speaking(locale, () => ({
     kind: key,
     subject,
     text: mailText(renderTextWithValues(body, values), values.app_url ?? ''),
-    html: mailHtml(subject, renderMarkdownWithValues(body, values), values.app_url ?? ''),
-  };
+    html: mailHtml(subject, renderMarkdownWithValues(body, values, locale), values.app_url ?? '', locale),
+  }));
 }
 
-/** One recipient's mail; `template` is the wording in force for a templated notification. */
+/**
+ * One recipient's mail, in their language; `template` is the wording in force for a templated
+ * notification in that language. Its values (dates) are computed in that language too.
+ */
 export function composeMail(
   notification: Notification,
   template: TemplateText,
   recipient: Recipient,
   appUrl: string,
 ): MailContent {
-  if (notification.kind === 'board_message') return boardMessage(notification, appUrl);
-  return renderTemplate(notification.kind, template, {
-    ...notification.values(recipient),
-    name: recipient.name,
-    app_url: appUrl,
+  return speaking(recipient.locale, () => {
+    if (notification.kind === 'board_message') return boardMessage(notification, appUrl, recipient.locale);
+    const values = { ...notification.values(recipient), name: recipient.name, app_url: appUrl };
+    return renderTemplate(notification.kind, template, values, recipient.locale);
   });
 }
 
-const TRACKER_LINK = (appUrl: string) => `[Open your application tracker](${appUrl}/apply)`;
+const OPEN_TRACKER: Sentence = /*i18n*/ 'Open your application tracker';
 
-/** A message from the board to a group: its subject as the heading, its Markdown as written. */
-function boardMessage(message: { subject: string; body: string }, appUrl: string): MailContent {
+/**
+ * A message from the board to a group: its subject as the heading, its Markdown as the board
+ * wrote it (in whatever language it wrote), inside the frame of the recipient's language.
+ */
+function boardMessage(message: { subject: string; body: string }, appUrl: string, locale: Locale): MailContent {
   const subject = oneLine(message.subject);
-  const body = { nodes: [message.body.trim(), '\n\n', TRACKER_LINK(appUrl)], problems: [], names: new Set<string>() };
+  const link = `[${say(OPEN_TRACKER)}](${appUrl}/apply)`;
+  const body = { nodes: [message.body.trim(), '\n\n', link], problems: [], names: new Set<string>() };
   const heading = markup`<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">${subject}</h1>\n`;
   return {
     kind: 'board_message',
     subject,
     text: mailText(`${subject}\n\n${renderTextWithValues(body, {})}`, appUrl),
-    html: mailHtml(subject, markup`${heading}${renderMarkdownWithValues(body, {})}`, appUrl),
+    html: mailHtml(subject, markup`${heading}${renderMarkdownWithValues(body, {}, locale)}`, appUrl, locale),
   };
 }
 

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Locale } from '../../../contract/locales';
 import type { MailTemplateInput } from '../../../contract/mail-templates';
 import { routes } from '../../../contract/routes';
 import { adminKeys } from '../../app/query-client';
@@ -7,22 +8,32 @@ import { useRefreshingMutation } from '../../lib/queries';
 
 export const mailTemplateKeys = {
   all: [...adminKeys.all, 'mail-templates'] as const,
-  preview: (key: string, input: MailTemplateInput | null) => [...mailTemplateKeys.all, 'preview', key, input] as const,
+  list: (locale: Locale) => [...mailTemplateKeys.all, 'list', locale] as const,
+  preview: (key: string, locale: Locale, input: MailTemplateInput | null) =>
+    [...mailTemplateKeys.all, 'preview', key, locale, input] as const,
 };
 
-/** Every notification email with its wording in force (a handful: one list, no pages). */
-export function useMailTemplates() {
-  return useQuery({ queryKey: mailTemplateKeys.all, queryFn: () => call(routes.mailTemplates) });
+/**
+ * Every notification email with its wording in force in `locale` (a handful: one list, no pages).
+ * Each language has its own wording (docs/decisions/0128-languages.md).
+ */
+export function useMailTemplates(locale: Locale) {
+  return useQuery({
+    queryKey: mailTemplateKeys.list(locale),
+    queryFn: () => call(routes.mailTemplates, { query: { locale } }),
+  });
 }
 
 /**
- * The wording given, rendered for a sample candidate (nothing is saved); none while `input` is
- * null. The last preview stays on screen while the next one loads, and a refusal is not retried.
+ * The wording given, rendered for a sample candidate reading `locale` (nothing is saved); none
+ * while `input` is null. The last preview stays on screen while the next one loads, and a
+ * refusal is not retried.
  */
-export function useMailPreview(key: string, input: MailTemplateInput | null) {
+export function useMailPreview(key: string, locale: Locale, input: MailTemplateInput | null) {
   return useQuery({
-    queryKey: mailTemplateKeys.preview(key, input),
-    queryFn: ({ signal }) => call(routes.previewMailTemplate, { params: { key }, body: input!, signal }),
+    queryKey: mailTemplateKeys.preview(key, locale, input),
+    queryFn: ({ signal }) =>
+      call(routes.previewMailTemplate, { params: { key }, query: { locale }, body: input!, signal }),
     enabled: input !== null,
     placeholderData: keepPreviousData,
     retry: false,
@@ -32,9 +43,14 @@ export function useMailPreview(key: string, input: MailTemplateInput | null) {
 
 export const useSaveMailTemplate = () =>
   useRefreshingMutation(
-    ({ key, ...body }: MailTemplateInput & { key: string }) => call(routes.saveMailTemplate, { params: { key }, body }),
+    ({ key, locale, ...body }: MailTemplateInput & { key: string; locale: Locale }) =>
+      call(routes.saveMailTemplate, { params: { key }, query: { locale }, body }),
     [mailTemplateKeys.all],
   );
 
 export const useRestoreMailTemplate = () =>
-  useRefreshingMutation((key: string) => call(routes.restoreMailTemplate, { params: { key } }), [mailTemplateKeys.all]);
+  useRefreshingMutation(
+    ({ key, locale }: { key: string; locale: Locale }) =>
+      call(routes.restoreMailTemplate, { params: { key }, query: { locale } }),
+    [mailTemplateKeys.all],
+  );

@@ -1,4 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Locale } from '../../../contract/locales';
 import type { MailTemplateInput } from '../../../contract/mail-templates';
 import { errorMessage } from '../../lib/api-client';
 import { useMailPreview } from './api';
@@ -27,6 +29,7 @@ function framed(html: string): string {
   // Renamed before parsing: DOMParser's document has the app's policy too. Only an attribute can
   // hold ` style="`: in text and in other attributes' values the server escapes every quote.
   const doc = new DOMParser().parseFromString(
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- markup, not text
     html.replace(/(<[a-z][a-z0-9]*[^<>]*\s)style="/g, '$1data-style="'),
     'text/html',
   );
@@ -34,6 +37,7 @@ function framed(html: string): string {
     link.setAttribute('title', link.getAttribute('href') ?? '');
     link.removeAttribute('href');
   }
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- markup, not text
   return `<!doctype html>\n${doc.documentElement.outerHTML}`;
 }
 
@@ -51,6 +55,7 @@ function declarations(style: string): [string, string][] {
  * run there (no `allow-scripts`); `allow-same-origin` lets this page restyle it and size it.
  */
 function HtmlPart({ html }: { html: string }) {
+  const { t } = useLingui();
   const frame = useRef<HTMLIFrameElement>(null);
   const srcDoc = useMemo(() => framed(html), [html]);
   /** As tall as the mail, so that it reads with the page's scroll; again whenever its width changes. */
@@ -76,7 +81,7 @@ function HtmlPart({ html }: { html: string }) {
     <iframe
       ref={frame}
       className="mail-frame"
-      title="The email as HTML"
+      title={t`The email as HTML`}
       sandbox="allow-same-origin"
       srcDoc={srcDoc}
       onLoad={onLoad}
@@ -86,35 +91,62 @@ function HtmlPart({ html }: { html: string }) {
 
 /**
  * The live preview of the editor: the wording being typed, rendered by the server for a sample
- * candidate once the typing pauses, subject, HTML part and text part, as they would be sent.
+ * candidate reading `locale` once the typing pauses, subject, HTML part and text part, as they
+ * would be sent.
  */
-export function MailPreview({ templateKey, input }: { templateKey: string; input: MailTemplateInput }) {
+export function MailPreview({
+  templateKey,
+  locale,
+  input,
+}: {
+  templateKey: string;
+  locale: Locale;
+  input: MailTemplateInput;
+}) {
+  const { t } = useLingui();
   const settled = useSettled(input, PREVIEW_DELAY_MS);
   const complete = settled.subject.trim() !== '' && settled.body.trim() !== '';
-  const preview = useMailPreview(templateKey, complete ? settled : null);
+  const preview = useMailPreview(templateKey, locale, complete ? settled : null);
   const mail = preview.data;
+  const problem = preview.isError ? errorMessage(preview.error, t`the server could not render it.`) : '';
 
   return (
     <section className="mail-preview card stack" aria-labelledby="mail-preview-title" aria-busy={preview.isFetching}>
-      <h3 id="mail-preview-title">Preview</h3>
-      <p className="muted">As a sample candidate, Amina, would receive it. Nothing is saved until you save.</p>
+      <h3 id="mail-preview-title">
+        <Trans>Preview</Trans>
+      </h3>
+      <p className="muted">
+        <Trans>As a sample candidate, Amina, would receive it. Nothing is saved until you save.</Trans>
+      </p>
       {!complete ? (
-        <p className="preview-waiting">The preview needs a subject and a message.</p>
+        <p className="preview-waiting">
+          <Trans>The preview needs a subject and a message.</Trans>
+        </p>
       ) : preview.isError ? (
         <p className="preview-waiting" role="status">
-          {`The preview waits for a fix: ${errorMessage(preview.error, 'the server could not render it.')}`}
+          {t`The preview waits for a fix: ${problem}`}
         </p>
       ) : null}
       {mail && (
         <>
           <dl className="detail-grid">
-            <dt>Subject</dt>
-            <dd className="preview-subject">{mail.subject}</dd>
+            <dt>
+              <Trans>Subject</Trans>
+            </dt>
+            <dd className="preview-subject" lang={locale} dir="auto">
+              {mail.subject}
+            </dd>
           </dl>
-          <h4>HTML part</h4>
+          <h4>
+            <Trans>HTML part</Trans>
+          </h4>
           <HtmlPart html={mail.html} />
-          <h4>Text part</h4>
-          <pre className="preview-text">{mail.text}</pre>
+          <h4>
+            <Trans>Text part</Trans>
+          </h4>
+          <pre className="preview-text" lang={locale} dir="auto">
+            {mail.text}
+          </pre>
         </>
       )}
     </section>

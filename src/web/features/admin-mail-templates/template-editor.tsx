@@ -1,6 +1,9 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { RTL_LOCALES, type Locale } from '../../../contract/locales';
 import {
   MAIL_TEMPLATE_BODY_MAX,
   MAIL_TEMPLATE_SUBJECT_MAX,
@@ -15,6 +18,7 @@ import { formatDateTime } from '../../lib/format';
 import { contractResolver, showServerErrors, useFocusFirstError } from '../../lib/form';
 import { useRestoreMailTemplate, useSaveMailTemplate } from './api';
 import { MailPreview } from './mail-preview';
+import { emailsSearch } from './wording-language';
 
 type Draft = { subject: string; body: string };
 
@@ -22,26 +26,34 @@ export const EDITOR_TITLE_ID = 'mail-editor-title';
 type FieldName = keyof Draft;
 
 const OUTCOMES = {
-  saved: 'Saved. Every email of this kind is now written in these words.',
-  restored: 'The default wording is back.',
-  discarded: 'Your changes were discarded.',
+  saved: msg`Saved. Every email of this kind is now written in these words.`,
+  restored: msg`The default wording is back.`,
+  discarded: msg`Your changes were discarded.`,
 } as const;
 
-/** Who wrote the wording in force, in a sentence. */
-export function wordingOf(template: MailTemplate): string {
-  if (template.is_default) return 'The club’s default wording.';
-  const when = template.updated_at ? formatDateTime(template.updated_at) : '';
-  return template.updated_by
-    ? `The board’s wording, saved by @${template.updated_by} on ${when}.`
-    : `The board’s wording, saved on ${when}.`;
+/** Who wrote the wording in force, in a sentence of the page's language. */
+export function useWordingOf() {
+  const { t } = useLingui();
+  return (template: MailTemplate): string => {
+    if (template.is_default) return t`The club’s default wording.`;
+    const when = template.updated_at ? formatDateTime(template.updated_at) : '';
+    const login = template.updated_by;
+    return login ? t`The board’s wording, saved by @${login} on ${when}.` : t`The board’s wording, saved on ${when}.`;
+  };
 }
 
 /**
  * One template being edited (docs/decisions/0120-mail-templates.md): subject and Markdown body,
  * the placeholders it knows (a button inserts one where the cursor was), the live preview,
- * Save and "Restore default". The server's refusals show under the field they name.
+ * Save and "Restore default", all for the wording in `locale` (docs/decisions/0128-languages.md).
+ * The server's refusals show under the field they name.
  */
-export function TemplateEditor({ template }: { template: MailTemplate }) {
+export function TemplateEditor({ template, locale }: { template: MailTemplate; locale: Locale }) {
+  const { t, i18n } = useLingui();
+  const wordingOf = useWordingOf();
+  const name = template.title;
+  // The wording is written in its own language, whatever the page's.
+  const written = { lang: locale, dir: RTL_LOCALES.has(locale) ? 'rtl' : 'ltr' };
   const form = useRef<HTMLFormElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
   const focusFirstError = useFocusFirstError(form);
@@ -87,7 +99,7 @@ export function TemplateEditor({ template }: { template: MailTemplate }) {
       setOutcome(null);
       setOnFields(false);
       save.mutate(
-        { key: template.key, ...input },
+        { key: template.key, locale, ...input },
         {
           onSuccess: (saved) => {
             reset({ subject: saved.subject, body: saved.body });
@@ -108,16 +120,20 @@ export function TemplateEditor({ template }: { template: MailTemplate }) {
 
   const onRestore = () =>
     confirmation.ask({
-      title: `Restore the default wording of “${template.title}”?`,
+      title: t`Restore the default wording of “${name}”?`,
       consequence: template.is_default ? (
-        <p>Your unsaved changes are discarded; this email keeps the club’s default wording.</p>
+        <p>
+          <Trans>Your unsaved changes are discarded; this email keeps the club’s default wording.</Trans>
+        </p>
       ) : (
         <p>
-          The board’s wording of this email is replaced by the club’s default, and every email of this kind written from
-          now on uses it. Unsaved changes are discarded too.
+          <Trans>
+            The board’s wording of this email is replaced by the club’s default, and every email of this kind written
+            from now on uses it. Unsaved changes are discarded too.
+          </Trans>
         </p>
       ),
-      confirmLabel: 'Restore default',
+      confirmLabel: t`Restore default`,
       danger: true,
       onConfirm: () => {
         setOutcome(null);
@@ -126,34 +142,46 @@ export function TemplateEditor({ template }: { template: MailTemplate }) {
           setOutcome('discarded');
           return;
         }
-        restore.mutate(template.key, {
-          onSuccess: (restored) => {
-            reset({ subject: restored.subject, body: restored.body });
-            setOutcome('restored');
+        restore.mutate(
+          { key: template.key, locale },
+          {
+            onSuccess: (restored) => {
+              reset({ subject: restored.subject, body: restored.body });
+              setOutcome('restored');
+            },
           },
-        });
+        );
       },
     });
 
   /** Back to the list, where the focus returns to this template's link; a draft is not dropped unasked. */
-  const back = { pathname: '/admin/emails', state: { from: template.key } };
+  const back = { pathname: '/admin/emails', search: emailsSearch(locale), state: { from: template.key } };
   const onBack = (event: MouseEvent) => {
     if (!isDirty) return;
     event.preventDefault();
     confirmation.ask({
-      title: 'Leave without saving?',
-      consequence: <p>{`Your changes to “${template.title}” are not saved, and leaving drops them.`}</p>,
-      confirmLabel: 'Leave without saving',
+      title: t`Leave without saving?`,
+      consequence: <p>{t`Your changes to “${name}” are not saved, and leaving drops them.`}</p>,
+      confirmLabel: t`Leave without saving`,
       danger: true,
-      onConfirm: () => void navigate(back.pathname, { state: back.state }),
+      onConfirm: () => void navigate({ pathname: back.pathname, search: back.search }, { state: back.state }),
     });
   };
+  /* eslint-disable lingui/no-unlocalized-strings -- the template syntax, typed the same in every language */
+  const showIf = '{{#name}}…{{/name}}';
+  const hideIf = '{{^name}}…{{/name}}';
+  /* eslint-enable lingui/no-unlocalized-strings */
 
   return (
     <>
       <p>
-        <Link to={back.pathname} state={back.state} className="back-link" onClick={onBack}>
-          ← All emails
+        <Link
+          to={{ pathname: back.pathname, search: back.search }}
+          state={back.state}
+          className="back-link"
+          onClick={onBack}
+        >
+          <Trans>← All emails</Trans>
         </Link>
       </p>
       <div className="mail-editor">
@@ -173,26 +201,39 @@ export function TemplateEditor({ template }: { template: MailTemplate }) {
           <p className="muted">
             {template.sent} {wordingOf(template)}
           </p>
-          <ErrorBanner error={onFields ? null : (save.error ?? restore.error)} fallback="Failed to save the email" />
-          <Field id={fieldId('subject')} label="Subject" error={errors.subject?.message} required>
-            {(control) => <input {...control} {...track('subject')} maxLength={MAIL_TEMPLATE_SUBJECT_MAX} />}
+          <ErrorBanner error={onFields ? null : (save.error ?? restore.error)} fallback={t`Failed to save the email`} />
+          <Field id={fieldId('subject')} label={t`Subject`} error={errors.subject?.message} required>
+            {(control) => (
+              <input {...control} {...track('subject')} {...written} maxLength={MAIL_TEMPLATE_SUBJECT_MAX} />
+            )}
           </Field>
           <Field
             id={fieldId('body')}
-            label="Message"
-            hint="Markdown: **bold**, *italic*, [a link](https://example.org), lists, > quotes. A link alone on its line is the email’s button. {{#name}}…{{/name}} shows its lines only when name has a value; {{^name}}…{{/name}} only when it has none."
+            label={t`Message`}
+            hint={t`Markdown: **bold**, *italic*, [a link](https://example.org), lists, > quotes. A link alone on its line is the email’s button. ${showIf} shows its lines only when name has a value; ${hideIf} only when it has none.`}
             hintFirst
             error={errors.body?.message}
             required
           >
             {(control) => (
-              <textarea {...control} {...track('body')} rows={16} maxLength={MAIL_TEMPLATE_BODY_MAX} spellCheck />
+              <textarea
+                {...control}
+                {...track('body')}
+                {...written}
+                rows={16}
+                maxLength={MAIL_TEMPLATE_BODY_MAX}
+                spellCheck
+              />
             )}
           </Field>
           <section className="placeholders" aria-labelledby="placeholders-title">
-            <h3 id="placeholders-title">Placeholders</h3>
+            <h3 id="placeholders-title">
+              <Trans>Placeholders</Trans>
+            </h3>
             <p className="muted">
-              Each is filled in for the person the email goes to. A button writes it where the cursor was.
+              <Trans>
+                Each is filled in for the person the email goes to. A button writes it where the cursor was.
+              </Trans>
             </p>
             <ul>
               {template.placeholders.map((placeholder) => (
@@ -203,7 +244,7 @@ export function TemplateEditor({ template }: { template: MailTemplate }) {
                     aria-describedby={`placeholder-${placeholder.name}`}
                     onClick={() => insert(placeholder.name)}
                   >
-                    <span className="visually-hidden">Insert </span>
+                    <span className="visually-hidden">{t`Insert`} </span>
                     {`{{${placeholder.name}}}`}
                   </button>
                   <span id={`placeholder-${placeholder.name}`}>{placeholder.description}</span>
@@ -213,24 +254,24 @@ export function TemplateEditor({ template }: { template: MailTemplate }) {
           </section>
           <div className="row">
             <button type="submit" className="btn" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save'}
+              {save.isPending ? t`Saving...` : t`Save`}
             </button>
             {(!template.is_default || isDirty) && (
               <button type="button" className="btn btn-secondary" disabled={restore.isPending} onClick={onRestore}>
-                Restore default
+                <Trans>Restore default</Trans>
               </button>
             )}
             <p role="status" ref={status} tabIndex={-1} className="mail-status">
-              {outcome && OUTCOMES[outcome]}
+              {outcome && i18n._(OUTCOMES[outcome])}
             </p>
           </div>
         </form>
-        <MailPreview templateKey={template.key} input={draft} />
+        <MailPreview templateKey={template.key} locale={locale} input={draft} />
       </div>
       {confirmation.dialog}
       <UnsavedChangesGuard
         dirty={isDirty}
-        what={`Your changes to the email “${template.title}” are not saved: leaving this page drops them.`}
+        what={t`Your changes to the email “${name}” are not saved: leaving this page drops them.`}
       />
     </>
   );
