@@ -2,37 +2,48 @@ import { z } from 'zod';
 import { csvQuerySchema, idSchema, isoTimestamp, listSchema, pageQuerySchema } from './common';
 import { MOTIVATION_MAX, MOTIVATION_MIN } from './constants';
 import { roundFilterSchema } from './rounds';
+import { refusal, type Sentence } from './i18n';
 
 export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
 export const APPLICATION_STATUSES = ['pending', 'approved', 'declined'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-export const MOTIVATION_MESSAGE = 'Please provide detailed motivation (at least 10 characters)';
+export const MOTIVATION_MESSAGE: Sentence = /*i18n*/ 'Please provide detailed motivation (at least 10 characters)';
 
 /** An optional link: trimmed, empty means none (null), otherwise an http(s) URL. */
-const optionalLink = (label: string) =>
+const optionalLink = (sentences: { tooLong: Sentence; notUrl: Sentence }) =>
   z
     .string()
     .trim()
-    .max(500, `${label} is too long (500 characters at most)`)
-    .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), `${label} must be an http(s) URL`)
+    .max(500, refusal(sentences.tooLong))
+    .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), refusal(sentences.notUrl))
     .transform((value) => (value === '' ? null : value))
     .nullish()
     .transform((value) => value ?? null);
 
+// One sentence per field: the field's name is part of the sentence, never glued to it.
+const GITHUB_PROFILE = {
+  tooLong: /*i18n*/ 'GitHub profile is too long (500 characters at most)',
+  notUrl: /*i18n*/ 'GitHub profile must be an http(s) URL',
+};
+const PORTFOLIO_URL = {
+  tooLong: /*i18n*/ 'Portfolio URL is too long (500 characters at most)',
+  notUrl: /*i18n*/ 'Portfolio URL must be an http(s) URL',
+};
+
 const motivation = z
-  .string(MOTIVATION_MESSAGE)
+  .string(refusal(MOTIVATION_MESSAGE))
   .trim()
-  .min(MOTIVATION_MIN, MOTIVATION_MESSAGE)
-  .max(MOTIVATION_MAX, `Motivation is too long (${MOTIVATION_MAX} characters at most)`);
+  .min(MOTIVATION_MIN, refusal(MOTIVATION_MESSAGE))
+  .max(MOTIVATION_MAX, refusal(/*i18n*/ 'Motivation is too long ({max} characters at most)', { max: MOTIVATION_MAX }));
 
 /** The application form, shared by the page and the server (docs/product.md#validation-rules). */
 export const applicationFormSchema = z.object({
   motivation,
   experience_level: z.enum(EXPERIENCE_LEVELS).default('beginner'),
-  github_profile: optionalLink('GitHub profile'),
-  portfolio_url: optionalLink('Portfolio URL'),
+  github_profile: optionalLink(GITHUB_PROFILE),
+  portfolio_url: optionalLink(PORTFOLIO_URL),
   selected_project_id: z.null().optional(),
 });
 export type ApplicationForm = z.input<typeof applicationFormSchema>;
@@ -40,8 +51,8 @@ export type ApplicationForm = z.input<typeof applicationFormSchema>;
 export const applicationUpdateSchema = z.object({
   motivation: motivation.optional(),
   experience_level: z.enum(EXPERIENCE_LEVELS).optional(),
-  github_profile: optionalLink('GitHub profile').optional(),
-  portfolio_url: optionalLink('Portfolio URL').optional(),
+  github_profile: optionalLink(GITHUB_PROFILE).optional(),
+  portfolio_url: optionalLink(PORTFOLIO_URL).optional(),
   selected_project_id: z.null().optional(),
 });
 
@@ -149,7 +160,7 @@ export const voteBodySchema = z.object({
   comment: z
     .string()
     .trim()
-    .max(VOTE_COMMENT_MAX, `A comment has at most ${VOTE_COMMENT_MAX} characters`)
+    .max(VOTE_COMMENT_MAX, refusal(/*i18n*/ 'A comment has at most {max} characters', { max: VOTE_COMMENT_MAX }))
     .nullish()
     .transform((value) => (value ? value : null)),
 });

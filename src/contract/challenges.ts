@@ -11,6 +11,7 @@ import {
   XP_PER_EXERCISE,
 } from './constants';
 import { userRefSchema } from './users';
+import { refusal, say, type Sentence } from './i18n';
 
 export const DIFFICULTY_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export type DifficultyLevel = (typeof DIFFICULTY_LEVELS)[number];
@@ -26,12 +27,12 @@ export const USER_CHALLENGE_STATUSES = [
 export type UserChallengeStatus = (typeof USER_CHALLENGE_STATUSES)[number];
 
 /** What the tracker shows for each status (docs/product.md#states-and-transitions: validated counts as completed). */
-export const USER_CHALLENGE_STATUS_LABELS: Record<UserChallengeStatus, string> = {
-  pending: 'Not Started',
-  in_progress: 'In Progress',
-  pending_validation: 'Pending Review',
-  validated: 'Completed',
-  declined: 'Declined',
+export const USER_CHALLENGE_STATUS_LABELS: Record<UserChallengeStatus, Sentence> = {
+  pending: /*i18n*/ 'Not Started',
+  in_progress: /*i18n*/ 'In Progress',
+  pending_validation: /*i18n*/ 'Pending Review',
+  validated: /*i18n*/ 'Completed',
+  declined: /*i18n*/ 'Declined',
 };
 
 export const EXERCISE_NUMBERS = [1, 2, 3, 4] as const;
@@ -43,7 +44,12 @@ export const MIN_XP_REWARD = 1;
 export const MAX_XP_REWARD = 1000;
 export const MAX_TINKERCAD_LINK_LENGTH = 500;
 export const TINKERCAD_HOSTS = ['tinkercad.com', 'www.tinkercad.com'] as const;
+/** The refusal of a Tinkercad link, with `{ max: MAX_TINKERCAD_LINK_LENGTH }`. */
+export const TINKERCAD_LINK_SENTENCE: Sentence =
+  /*i18n*/ 'The link must be an https:// link on tinkercad.com (at most {max} characters).';
+/** The same in English, as the exercise form shows it until its page reads the sentence. */
 export const TINKERCAD_LINK_MESSAGE = `The link must be an https:// link on tinkercad.com (at most ${MAX_TINKERCAD_LINK_LENGTH} characters).`;
+const TINKERCAD_LINK_REFUSAL = refusal(TINKERCAD_LINK_SENTENCE, { max: MAX_TINKERCAD_LINK_LENGTH });
 
 /** An https URL on tinkercad.com or www.tinkercad.com, with no credentials and no other port. */
 export function isTinkercadLink(value: string): boolean {
@@ -87,7 +93,7 @@ const optionalHttpUrl = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => value === '' || isHttpUrl(value), 'Enter an http:// or https:// URL.')
+  .refine((value) => value === '' || isHttpUrl(value), refusal(/*i18n*/ 'Enter an http:// or https:// URL.'))
   .transform((value) => (value === '' ? null : value))
   .nullable();
 
@@ -96,8 +102,8 @@ const optionalHttpUrl = z
  * of create and update.
  */
 const challengeFields = {
-  title: z.string().trim().min(1, 'Title is required.').max(200),
-  description: z.string().trim().min(1, 'Description is required.').max(5000),
+  title: z.string().trim().min(1, refusal(/*i18n*/ 'Title is required.')).max(200),
+  description: z.string().trim().min(1, refusal(/*i18n*/ 'Description is required.')).max(5000),
   difficulty_level: z.enum(DIFFICULTY_LEVELS),
   grade: z.number().int().min(MIN_GRADE).max(MAX_GRADE),
   subject_pdf_url: optionalHttpUrl,
@@ -267,10 +273,13 @@ export const DEADLINE_REQUEST_REASON_MAX = 500;
 /** POST /api/challenges/deadline-request: once, past the deadline, with a short reason. */
 export const deadlineRequestBodySchema = z.object({
   reason: z
-    .string({ error: 'Say in a few words why you need more time.' })
+    .string(refusal(/*i18n*/ 'Say in a few words why you need more time.'))
     .trim()
-    .min(1, 'Say in a few words why you need more time.')
-    .max(DEADLINE_REQUEST_REASON_MAX, `A reason has at most ${DEADLINE_REQUEST_REASON_MAX} characters.`),
+    .min(1, refusal(/*i18n*/ 'Say in a few words why you need more time.'))
+    .max(
+      DEADLINE_REQUEST_REASON_MAX,
+      refusal(/*i18n*/ 'A reason has at most {max} characters.', { max: DEADLINE_REQUEST_REASON_MAX }),
+    ),
 });
 export type DeadlineRequestBody = z.input<typeof deadlineRequestBodySchema>;
 
@@ -304,9 +313,9 @@ export const exerciseSubmitSchema = z.object({
   tinkercad_link: z
     .string()
     .trim()
-    .min(1, 'Enter the Tinkercad link of your exercise.')
-    .max(MAX_TINKERCAD_LINK_LENGTH, TINKERCAD_LINK_MESSAGE)
-    .refine(isTinkercadLink, TINKERCAD_LINK_MESSAGE),
+    .min(1, refusal(/*i18n*/ 'Enter the Tinkercad link of your exercise.'))
+    .max(MAX_TINKERCAD_LINK_LENGTH, TINKERCAD_LINK_REFUSAL)
+    .refine(isTinkercadLink, TINKERCAD_LINK_REFUSAL),
 });
 export type ExerciseSubmit = z.infer<typeof exerciseSubmitSchema>;
 
@@ -334,7 +343,7 @@ export const validateUserChallengeSchema = z
       context.addIssue({
         code: 'custom',
         path: ['feedback'],
-        message: 'Feedback is required to decline a submission.',
+        message: say(/*i18n*/ 'Feedback is required to decline a submission.'),
       });
     }
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusal } from './i18n';
 
 /** ISO 8601 UTC timestamp as the API writes it. */
 export const isoTimestamp = z.iso.datetime({ offset: true });
@@ -20,11 +21,11 @@ const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
  * once in UTC. PostgreSQL has no year 0, and past 9999 an ISO string needs a sign that neither
  * the database nor the response schema takes.
  */
-export const timestampInput = (message = 'Use an ISO 8601 date and time') =>
-  z.iso.datetime({ offset: true, message }).refine((value) => {
+export const timestampInput = () =>
+  z.iso.datetime({ offset: true, ...refusal(/*i18n*/ 'Use an ISO 8601 date and time') }).refine((value) => {
     const time = Date.parse(value);
     return time >= EARLIEST && time <= LATEST;
-  }, 'Use a date between 1970 and 9999');
+  }, refusal(/*i18n*/ 'Use a date between 1970 and 9999'));
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

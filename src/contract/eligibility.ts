@@ -1,3 +1,7 @@
+import { i18n } from '@lingui/core';
+import { INTL_LOCALES, say, type Sentence } from './i18n';
+import type { Locale } from './locales';
+
 // Who may apply (ALLOWED_CAMPUSES, decision 0105). Kept apart from the zod schemas: the server
 // refuses with this rule and this sentence, and the tracker shows the same before anyone tries.
 
@@ -10,7 +14,8 @@ export type AllowedCampus = {
 };
 
 /** One whole sentence with one placeholder, so that it can be translated as a whole. */
-export const NOT_ELIGIBLE_TEMPLATE = 'Applications are open to students of these campuses: {campuses}.';
+export const NOT_ELIGIBLE_TEMPLATE: Sentence =
+  /*i18n*/ 'Applications are open to students of these campuses: {campuses}.';
 
 /** A campus configured by id whose name nobody here has seen yet. */
 export const UNNAMED_CAMPUS_TEMPLATE = 'campus {id}';
@@ -34,8 +39,13 @@ export function isEligible(
   );
 }
 
-/** The refusal's sentence, naming every campus that may apply. */
+/** The campuses that may apply, listed in the language Lingui speaks now. */
+export function campusList(allowed: readonly AllowedCampus[]): string {
+  const locale = INTL_LOCALES[i18n.locale as Locale] ?? INTL_LOCALES.en;
+  return new Intl.ListFormat(locale, { type: 'unit' }).format(allowed.map((entry) => entry.name));
+}
+
+/** The refusal's sentence, naming every campus that may apply, in the language Lingui speaks now. */
 export function notEligibleMessage(allowed: readonly AllowedCampus[]): string {
-  const campuses = new Intl.ListFormat('en', { type: 'unit' }).format(allowed.map((entry) => entry.name));
-  return NOT_ELIGIBLE_TEMPLATE.replace('{campuses}', campuses);
+  return say(NOT_ELIGIBLE_TEMPLATE, { campuses: campusList(allowed) });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Sentence } from './i18n';
 
 /** Machine-readable codes of the error shape (docs/product.md#error-codes). */
 export const ERROR_CODES = [
@@ -36,7 +37,7 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** What a banned user's session is told on every guarded call and at sign-in (code BANNED). */
-export const BANNED_MESSAGE = 'Your account has been banned';
+export const BANNED_MESSAGE: Sentence = /*i18n*/ 'Your account has been banned';
 
 /** The sentence for 429 answers (docs/product.md#error-codes). */
-export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded. Please wait a moment and try again.';
+export const RATE_LIMITED_MESSAGE: Sentence = /*i18n*/ 'Rate limit exceeded. Please wait a moment and try again.';

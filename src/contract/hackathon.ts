@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { idSchema, idTextSchema, isoTimestamp, listSchema, pageQuerySchema, timestampInput } from './common';
 import { HACKATHON_TEAM_SIZE, MAX_HACKATHON_XP } from './constants';
+import { refusal, say, type Sentence } from './i18n';
 
-export const EVENT_REQUIRED_MESSAGE = 'Name, Start and End are required';
-export const EVENT_ORDER_MESSAGE = 'End must be after Start';
+export const EVENT_REQUIRED_MESSAGE: Sentence = /*i18n*/ 'Name, Start and End are required';
+export const EVENT_ORDER_MESSAGE: Sentence = /*i18n*/ 'End must be after Start';
 
 const timestamp = timestampInput();
 const optionalText = (max: number) =>
@@ -26,9 +27,9 @@ export const eventBodySchema = z
   })
   .superRefine((body, context) => {
     if (!body.name || !body.start_at || !body.end_at) {
-      context.addIssue({ code: 'custom', path: [], message: EVENT_REQUIRED_MESSAGE });
+      context.addIssue({ code: 'custom', path: [], message: say(EVENT_REQUIRED_MESSAGE) });
     } else if (Date.parse(body.end_at) <= Date.parse(body.start_at)) {
-      context.addIssue({ code: 'custom', path: ['end_at'], message: EVENT_ORDER_MESSAGE });
+      context.addIssue({ code: 'custom', path: ['end_at'], message: say(EVENT_ORDER_MESSAGE) });
     }
   })
   .transform((body) => ({
@@ -40,7 +41,7 @@ export const eventBodySchema = z
 export type EventBody = z.input<typeof eventBodySchema>;
 
 export const eventUpdateSchema = z.object({
-  name: z.string().trim().min(1, EVENT_REQUIRED_MESSAGE).max(120).optional(),
+  name: z.string().trim().min(1, refusal(EVENT_REQUIRED_MESSAGE)).max(120).optional(),
   description: optionalText(2000).optional(),
   location: optionalText(200).optional(),
   start_at: timestamp.transform((value) => new Date(value).toISOString()).optional(),
@@ -111,9 +112,9 @@ export const teamListQuerySchema = z.object({ event_id: idTextSchema.optional() 
 
 const members = z
   .array(idSchema)
-  .min(1, 'Select at least one registrant')
-  .max(HACKATHON_TEAM_SIZE, `A team has at most ${HACKATHON_TEAM_SIZE} members`)
-  .refine((ids) => new Set(ids).size === ids.length, 'A member is listed twice');
+  .min(1, refusal(/*i18n*/ 'Select at least one registrant'))
+  .max(HACKATHON_TEAM_SIZE, refusal(/*i18n*/ 'A team has at most {max} members', { max: HACKATHON_TEAM_SIZE }))
+  .refine((ids) => new Set(ids).size === ids.length, refusal(/*i18n*/ 'A member is listed twice'));
 
 export const teamBodySchema = z.object({
   name: optionalText(80),

@@ -25,3 +25,11 @@ export function say(sentence: Sentence, values?: Record<string, unknown>): strin
   // The sentences themselves are extracted where they are written, not here.
   return /* lingui-extract-ignore */ i18n._(sentence, values);
 }
+
+/**
+ * A zod message that speaks the language active when the value is refused (not the one active
+ * when the schema was built): `.min(1, refusal(/*i18n*\/ 'Title is required.'))`.
+ */
+export function refusal(sentence: Sentence, values?: Record<string, unknown>): { error: () => string } {
+  return { error: () => say(sentence, values) };
+}

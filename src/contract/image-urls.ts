@@ -41,9 +41,9 @@ export function mediaImage(url: string): MediaImage | undefined {
 
 /** Why an upload was refused: whole sentences, the same from the browser's own check and from the server. */
 export const IMAGE_SENTENCES = {
-  tooLarge: 'This file is larger than 2 MB. Choose a smaller image.',
-  notAnImage: 'This file is not a PNG, JPEG or WebP image. Choose a photo or logo in one of these formats.',
-  unreadable: 'This image could not be read: the file may be damaged or incomplete. Try another file.',
-  tooManyPixels: 'This image has more than 40 megapixels. Choose a smaller image.',
-  empty: 'Choose an image file to upload.',
+  tooLarge: /*i18n*/ 'This file is larger than 2 MB. Choose a smaller image.',
+  notAnImage: /*i18n*/ 'This file is not a PNG, JPEG or WebP image. Choose a photo or logo in one of these formats.',
+  unreadable: /*i18n*/ 'This image could not be read: the file may be damaged or incomplete. Try another file.',
+  tooManyPixels: /*i18n*/ 'This image has more than 40 megapixels. Choose a smaller image.',
+  empty: /*i18n*/ 'Choose an image file to upload.',
 } as const;

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { IMAGE_KINDS } from './image-urls';
+import { refusal } from './i18n';
 
 /** POST /api/admin/images/:kind: what the image is for, which decides its size and shape. */
 export const imageUploadParamsSchema = z.object({
-  kind: z.enum(IMAGE_KINDS, { error: 'Say what the image is for: the address ends in board_photo or sponsor_logo.' }),
+  kind: z.enum(
+    IMAGE_KINDS,
+    refusal(/*i18n*/ 'Say what the image is for: the address ends in board_photo or sponsor_logo.'),
+  ),
 });
 
 /** An uploaded image: its address for the settings, and its size at 1x (the page's width and height attributes). */

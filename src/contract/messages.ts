@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoTimestamp, listSchema, pageQuerySchema } from './common';
+import { refusal } from './i18n';
 
 export const MESSAGE_SUBJECT_MAX = 200;
 export const MESSAGE_BODY_MAX = 10_000;
@@ -20,7 +21,7 @@ export const audienceSchema = z
   })
   .refine(
     (audience) => Object.values(audience).some((value) => value !== undefined),
-    'Choose who receives the message',
+    refusal(/*i18n*/ 'Choose who receives the message'),
   );
 export type Audience = z.infer<typeof audienceSchema>;
 
@@ -29,13 +30,19 @@ export const messageInputSchema = z.object({
   subject: z
     .string()
     .trim()
-    .min(1, 'The subject is required')
-    .max(MESSAGE_SUBJECT_MAX, `The subject is too long (${MESSAGE_SUBJECT_MAX} characters at most)`),
+    .min(1, refusal(/*i18n*/ 'The subject is required'))
+    .max(
+      MESSAGE_SUBJECT_MAX,
+      refusal(/*i18n*/ 'The subject is too long ({max} characters at most)', { max: MESSAGE_SUBJECT_MAX }),
+    ),
   body: z
     .string()
     .trim()
-    .min(1, 'The message is required')
-    .max(MESSAGE_BODY_MAX, `The message is too long (${MESSAGE_BODY_MAX} characters at most)`),
+    .min(1, refusal(/*i18n*/ 'The message is required'))
+    .max(
+      MESSAGE_BODY_MAX,
+      refusal(/*i18n*/ 'The message is too long ({max} characters at most)', { max: MESSAGE_BODY_MAX }),
+    ),
 });
 export type MessageInput = z.input<typeof messageInputSchema>;
 

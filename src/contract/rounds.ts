@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idTextSchema, isoTimestamp, timestampInput } from './common';
+import { refusal, type Sentence } from './i18n';
 
 /**
  * Recruitment rounds (docs/product.md#recruitment-rounds, decision 0121): a round is open from
@@ -8,13 +9,13 @@ import { idTextSchema, isoTimestamp, timestampInput } from './common';
  * `applications_open` setting is on.
  */
 export const ROUND_NAME_MAX = 100;
-export const ROUND_ORDER_MESSAGE = 'A round must close after it opens.';
+export const ROUND_ORDER_MESSAGE: Sentence = /*i18n*/ 'A round must close after it opens.';
 
 const name = z
-  .string({ error: 'Give the round a name.' })
+  .string(refusal(/*i18n*/ 'Give the round a name.'))
   .trim()
-  .min(1, 'Give the round a name.')
-  .max(ROUND_NAME_MAX, `A round's name has at most ${ROUND_NAME_MAX} characters.`);
+  .min(1, refusal(/*i18n*/ 'Give the round a name.'))
+  .max(ROUND_NAME_MAX, refusal(/*i18n*/ "A round's name has at most {max} characters.", { max: ROUND_NAME_MAX }));
 
 /** A date and time, stored as UTC with milliseconds so that both engines compare them alike. */
 const instant = timestampInput().transform((value) => new Date(value).toISOString());
@@ -30,13 +31,13 @@ const closesAfterOpening = (round: { opens_at?: unknown; closes_at?: unknown }) 
 /** POST /admin/rounds: a name and an opening; no closing date keeps it open until closed. */
 export const roundBodySchema = z
   .object({ name, opens_at: instant, closes_at: closing.optional().transform((value) => value ?? null) })
-  .refine(closesAfterOpening, { path: ['closes_at'], message: ROUND_ORDER_MESSAGE });
+  .refine(closesAfterOpening, { path: ['closes_at'], ...refusal(ROUND_ORDER_MESSAGE) });
 export type RoundBody = z.input<typeof roundBodySchema>;
 
 /** PUT /admin/rounds/{id}: the fields to change; `closes_at` now closes it, null opens it again until closed. */
 export const roundUpdateSchema = z
   .object({ name: name.optional(), opens_at: instant.optional(), closes_at: closing.optional() })
-  .refine(closesAfterOpening, { path: ['closes_at'], message: ROUND_ORDER_MESSAGE });
+  .refine(closesAfterOpening, { path: ['closes_at'], ...refusal(ROUND_ORDER_MESSAGE) });
 export type RoundUpdate = z.input<typeof roundUpdateSchema>;
 
 export const roundSchema = z.object({

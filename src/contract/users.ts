@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoTimestamp } from './common';
 import { LOCALES } from './locales';
+import { refusal } from './i18n';
 
 export const ROLES = ['student', 'member', 'board'] as const;
 export type Role = (typeof ROLES)[number];
@@ -31,7 +32,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const preferencesBodySchema = z.strictObject({
-  locale: z.enum(LOCALES, { error: 'Choose English (en), French (fr) or Arabic (ar).' }),
+  locale: z.enum(LOCALES, refusal(/*i18n*/ 'Choose English (en), French (fr) or Arabic (ar).')),
 });
 export type PreferencesBody = z.infer<typeof preferencesBodySchema>;
 

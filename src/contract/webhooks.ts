@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoTimestamp, listSchema, pageQuerySchema } from './common';
+import { refusal, type Sentence } from './i18n';
 
 /** What the board can be told of, as it happens. */
 export const WEBHOOK_EVENTS = [
@@ -23,14 +24,18 @@ export const WEBHOOK_FORMATS = ['json', 'discord'] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 export const WEBHOOK_URL_MAX = 2000;
-export const WEBHOOK_URL_MESSAGE =
-  'The address must start with https:// (http:// only to this machine, outside production)';
+export const WEBHOOK_URL_MESSAGE: Sentence =
+  /*i18n*/ 'The address must start with https:// (http:// only to this machine, outside production)';
 
 export const webhookInputSchema = z.object({
-  url: z.string().trim().min(1, 'The address is required').max(WEBHOOK_URL_MAX, 'The address is too long'),
+  url: z
+    .string()
+    .trim()
+    .min(1, refusal(/*i18n*/ 'The address is required'))
+    .max(WEBHOOK_URL_MAX, refusal(/*i18n*/ 'The address is too long')),
   events: z
     .array(z.enum(WEBHOOK_EVENTS))
-    .min(1, 'Choose at least one event')
+    .min(1, refusal(/*i18n*/ 'Choose at least one event'))
     .transform((events) => [...new Set(events)]),
   format: z.enum(WEBHOOK_FORMATS).default('json'),
 });

@@ -2,25 +2,39 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { RATE_LIMITED_MESSAGE, type ErrorBody, type ErrorCode } from '../../contract/errors';
 import type { ZodType } from 'zod';
-import { AppError } from '../errors';
-import { answerLocale, speaking } from '../i18n';
+import { AppError, FIELD_AND_MESSAGE } from '../errors';
+import type { Sentence } from '../../contract/i18n';
+import type { Locale } from '../../contract/locales';
+import { answerLocale, speaking, tell } from '../i18n';
 
 /** Fastify's own client errors, told in the words of the error shape. */
-const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large (64 KiB at most).' },
+const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: Sentence }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'PAYLOAD_TOO_LARGE',
+    message: /*i18n*/ 'The request body is too large (64 KiB at most).',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: 'UNSUPPORTED_MEDIA_TYPE',
-    message: 'Send the request body as application/json.',
+    message: /*i18n*/ 'Send the request body as application/json.',
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     code: 'VALIDATION_FAILED',
-    message: 'The Content-Length header does not match the body.',
+    message: /*i18n*/ 'The Content-Length header does not match the body.',
   },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is empty; send a JSON object.' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'INVALID_JSON',
+    message: /*i18n*/ 'The request body is empty; send a JSON object.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: /*i18n*/ 'The request body is not valid JSON.' },
 };
 
+const INTERNAL: Sentence = /*i18n*/ 'Something went wrong on our side. Please try again.';
+
 type Detail = { path: string; message: string };
+
+/** The language of this request's answer (decisions.md §12). */
+const localeOf = (request: FastifyRequest): Locale =>
+  answerLocale(request.user?.locale, request.headers['accept-language']);
 
 /**
  * The details of a refused request in the request's language. The contract's zod messages are
@@ -30,57 +44,72 @@ type Detail = { path: string; message: string };
 function validationDetails(
   error: FastifyError & { validation: { instancePath: string; message?: string }[] },
   request: FastifyRequest,
+  locale: Locale,
 ): Detail[] {
   const english = error.validation.map((issue) => ({
     path: issue.instancePath.slice(1).replaceAll('/', '.'),
-    message: issue.message ?? 'Invalid value',
+    message: issue.message ?? tell(/*i18n*/ 'Invalid value'),
   }));
-  const locale = answerLocale(request.user?.locale, request.headers['accept-language']);
   const part = error.validationContext;
   const schema = part ? (request.routeOptions.schema?.[part] as ZodType | undefined) : undefined;
   if (locale === 'en' || !schema || !part) return english;
   const input = part === 'querystring' ? request.query : request[part];
   // zod builds its error, messages included, when `.error` is first read: read it while speaking.
-  const issues = speaking(locale, () => schema.safeParse(input).error?.issues);
+  const issues = schema.safeParse(input).error?.issues;
   if (!issues) return english;
   return issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 
-function toErrorBody(error: FastifyError, request: FastifyRequest): { status: number; body: ErrorBody } {
+/** Runs inside `speaking(the answer's language)`: every sentence is told in it. */
+function toErrorBody(
+  error: FastifyError,
+  request: FastifyRequest,
+  locale: Locale,
+): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
+    const details = error.details?.map(({ path, message, values }) => ({
+      path,
+      message: tell({ sentence: message, values }),
+    }));
     return {
       status: error.statusCode,
-      body: { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) },
+      body: { error: tell(error.said), code: error.code, ...(details ? { details } : {}) },
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const details = validationDetails(error, request);
+    const details = validationDetails(error, request, locale);
     const first = details[0];
     return {
       status: 400,
       body: {
-        error: first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'The request is not valid.',
+        error: first
+          ? first.path
+            ? tell({ sentence: FIELD_AND_MESSAGE, values: first })
+            : first.message
+          : tell(/*i18n*/ 'The request is not valid.'),
         code: 'VALIDATION_FAILED',
         details,
       },
     };
   }
   const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
-  if (known) return { status: error.statusCode ?? 400, body: { error: known.message, code: known.code } };
-  if (error.statusCode === 429) return { status: 429, body: { error: RATE_LIMITED_MESSAGE, code: 'RATE_LIMITED' } };
+  if (known) return { status: error.statusCode ?? 400, body: { error: tell(known.message), code: known.code } };
+  if (error.statusCode === 429)
+    return { status: 429, body: { error: tell(RATE_LIMITED_MESSAGE), code: 'RATE_LIMITED' } };
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
     return {
       status: error.statusCode,
-      body: { error: 'The request could not be processed.', code: 'VALIDATION_FAILED' },
+      body: { error: tell(/*i18n*/ 'The request could not be processed.'), code: 'VALIDATION_FAILED' },
     };
   }
-  return { status: 500, body: { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } };
+  return { status: 500, body: { error: tell(INTERNAL), code: 'INTERNAL' } };
 }
 
 /** The one place that turns every thrown error into the JSON error shape of docs/product.md#error-shape. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { status, body } = toErrorBody(error, request);
+    const locale = localeOf(request);
+    const { status, body } = speaking(locale, () => toErrorBody(error, request, locale));
     if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
     return reply.status(status).send(body);
   });
@@ -92,17 +121,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * the path back. Given to Fastify as `frameworkErrors`.
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const known: Record<string, { status: number; body: ErrorBody }> = {
-    FST_ERR_BAD_URL: { status: 400, body: { error: 'The address is not valid.', code: 'VALIDATION_FAILED' } },
+  const known: Record<string, { status: number; code: ErrorCode; message: Sentence }> = {
+    FST_ERR_BAD_URL: { status: 400, code: 'VALIDATION_FAILED', message: /*i18n*/ 'The address is not valid.' },
     FST_ERR_MAX_PARAM_LENGTH: {
       status: 400,
-      body: { error: 'A part of the address is too long.', code: 'VALIDATION_FAILED' },
+      code: 'VALIDATION_FAILED',
+      message: /*i18n*/ 'A part of the address is too long.',
     },
   };
-  const { status, body } = known[error.code] ?? {
-    status: 500,
-    body: { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' as const },
-  };
+  const { status, code, message } = known[error.code] ?? { status: 500, code: 'INTERNAL' as const, message: INTERNAL };
+  // No hook ran: there is no user yet, only the browser's languages.
+  const body: ErrorBody = { error: speaking(localeOf(request), () => tell(message)), code };
   if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
   // No hook ran (the security headers are not set): the few that matter for an error, here.
   void reply.status(status).header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').send(body);

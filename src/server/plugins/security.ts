@@ -51,6 +51,11 @@ function originOf(value: string | undefined): string | undefined {
 
 const NUL = '\u0000';
 export const NUL_MESSAGE = 'Text cannot contain the NUL character (\\u0000).';
+// The escape is a value: Lingui turns a `\u0000` written in a sentence into the character itself.
+const NUL_REFUSAL = {
+  sentence: /*i18n*/ 'Text cannot contain the NUL character ({escape}).',
+  values: { escape: '\\u0000' },
+};
 
 /** No key of its own: the params and query of most calls, checked without allocating. */
 function isEmpty(value: object): boolean {
@@ -98,7 +103,11 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
   app.addHook('preValidation', (request, _reply, done) => {
     const path = nulAt(request.params) ?? nulAt(request.query) ?? nulAt(request.body);
     done(
-      path === undefined ? undefined : badRequest(NUL_MESSAGE, 'VALIDATION_FAILED', [{ path, message: NUL_MESSAGE }]),
+      path === undefined
+        ? undefined
+        : badRequest(NUL_REFUSAL, 'VALIDATION_FAILED', [
+            { path, message: NUL_REFUSAL.sentence, values: NUL_REFUSAL.values },
+          ]),
     );
   });
 
@@ -125,6 +134,6 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     // served over plain http to an https app, whatever a misconfigured proxy says of the scheme.
     const sameOrigin =
       origin === ownOrigin || (origin === requestOrigin(request)?.origin && !(https && origin.startsWith('http:')));
-    return sameOrigin ? undefined : forbidden('This request came from another site and was refused.', 'CSRF');
+    return sameOrigin ? undefined : forbidden(/*i18n*/ 'This request came from another site and was refused.', 'CSRF');
   }
 }

@@ -37,13 +37,15 @@ const guard =
 export const requireUser = guard(() => undefined);
 
 /** Guard: an admin (403 otherwise), checked on the server at every call. */
-export const requireAdmin = guard((user) => (user.is_admin ? undefined : forbidden('Admin access is required.')));
+export const requireAdmin = guard((user) =>
+  user.is_admin ? undefined : forbidden(/*i18n*/ 'Admin access is required.'),
+);
 
 /** Guard: a club member (role member or board), such as the projects need; candidates get 403. */
 export const requireMember = guard((user) =>
   (PROJECT_ROLES as readonly string[]).includes(user.role)
     ? undefined
-    : forbidden('Projects are for club members: they open once the board has approved your membership.'),
+    : forbidden(/*i18n*/ 'Projects are for club members: they open once the board has approved your membership.'),
 );
 
 export function currentUser(request: FastifyRequest): UserRow {

@@ -50,7 +50,10 @@ export async function registerWebApp(
     const pathname = request.url.split('?')[0]!;
     const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/dev/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD') || !indexHtml) {
-      throw notFound(`There is no ${request.method} ${pathname}.`);
+      throw notFound({
+        sentence: /*i18n*/ 'There is no {method} {pathname}.',
+        values: { method: request.method, pathname },
+      });
     }
     return reply
       .status(isWebRoute(pathname) ? 200 : 404)

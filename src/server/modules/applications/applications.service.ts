@@ -41,12 +41,12 @@ type Form = z.output<typeof applicationFormSchema>;
 type Update = z.output<typeof applicationUpdateSchema>;
 type ReviewInput = z.output<typeof reviewSchema>;
 
-const ALREADY_APPLIED = 'You have already applied. You can edit your application while it is pending.';
-const CLOSED = 'Applications are closed for now. Please come back when the club opens them again.';
-const NO_ROUND = 'No recruitment round is open right now. Please come back when the club opens the next one.';
+const ALREADY_APPLIED = /*i18n*/ 'You have already applied. You can edit your application while it is pending.';
+const CLOSED = /*i18n*/ 'Applications are closed for now. Please come back when the club opens them again.';
+const NO_ROUND = /*i18n*/ 'No recruitment round is open right now. Please come back when the club opens the next one.';
 const IN_PROGRESS =
-  'Your application from an earlier round is still in progress: you can apply again only once it has been declined.';
-const APPLIED_AGAIN = 'The candidate has applied again since this decision: it stays.';
+  /*i18n*/ 'Your application from an earlier round is still in progress: you can apply again only once it has been declined.';
+const APPLIED_AGAIN = /*i18n*/ 'The candidate has applied again since this decision: it stays.';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DECISIONS = ['application.approved', 'application.declined'];
 /** A decision's mail and webhooks wait out its undo window (decision 0119). */
@@ -85,16 +85,21 @@ export function createApplicationsService(deps: Deps) {
     const now = clock.now();
     const reviewed = await db.transaction().execute(async (trx) => {
       const application = await findApplication(trx, id);
-      if (!application) throw notFound('There is no such application.');
+      if (!application) throw notFound(/*i18n*/ 'There is no such application.');
       let from: ApplicationStatus;
       if (application.status === 'pending') {
         from = 'pending';
       } else if (application.status === 'approved' && input.status === 'declined') {
         const step = await journeyStep(trx, application.user_id, now);
-        if (step !== 3) throw conflict('An approved application can only be declined at the board approval step.');
+        if (step !== 3)
+          throw conflict(/*i18n*/ 'An approved application can only be declined at the board approval step.');
         from = 'approved';
       } else {
-        throw conflict(`This application is already ${application.status}.`);
+        throw conflict({
+          sentence:
+            /*i18n*/ 'This application is already {status, select, approved {approved} declined {declined} other {pending}}.',
+          values: { status: application.status },
+        });
       }
       const decided = {
         status: input.status,
@@ -103,7 +108,7 @@ export function createApplicationsService(deps: Deps) {
         reviewed_by: admin.id,
       };
       const moved = await transitionApplication(trx, id, from, decided);
-      if (!moved) throw conflict('This application was reviewed by someone else just now.');
+      if (!moved) throw conflict(/*i18n*/ 'This application was reviewed by someone else just now.');
       const assigned =
         input.status === 'approved'
           ? await assignActiveChallenges(trx, application.user_id, CHALLENGES_PER_CANDIDATE, now.toISOString())
@@ -146,22 +151,22 @@ export function createApplicationsService(deps: Deps) {
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
       const application = await findApplication(trx, id);
-      if (!application) throw notFound('There is no such application.');
+      if (!application) throw notFound(/*i18n*/ 'There is no such application.');
       const decision = await latestAuditEntry(trx, { type: 'application', id }, DECISIONS);
       const current =
         decision &&
         application.reviewed_at !== null &&
         Date.parse(decision.created_at) === Date.parse(application.reviewed_at) &&
         decision.user_id === admin.id;
-      if (!current) throw conflict('There is no decision of yours on this application to undo.');
+      if (!current) throw conflict(/*i18n*/ 'There is no decision of yours on this application to undo.');
       if (now.getTime() - Date.parse(decision.created_at) > UNDO_WINDOW_MS) {
-        throw conflict('The time to undo this decision has passed.');
+        throw conflict(/*i18n*/ 'The time to undo this decision has passed.');
       }
       const before = (JSON.parse(decision.details!) as { before: ReviewState }).before;
       const decided = { status: application.status, reviewed_at: application.reviewed_at! };
       if (before.status === 'pending' && decided.status === 'approved') {
         const withdrawn = await withdrawAssignedChallenges(trx, application.user_id, decided.reviewed_at);
-        if (!withdrawn) throw conflict('The candidate has already begun a challenge: this approval stays.');
+        if (!withdrawn) throw conflict(/*i18n*/ 'The candidate has already begun a challenge: this approval stays.');
       }
       let restored: boolean;
       try {
@@ -171,7 +176,7 @@ export function createApplicationsService(deps: Deps) {
         if (isUniqueViolation(error)) throw conflict(APPLIED_AGAIN);
         throw error;
       }
-      if (!restored) throw conflict('This application was changed by someone else just now.');
+      if (!restored) throw conflict(/*i18n*/ 'This application was changed by someone else just now.');
       const hold = decisionHold(id, now);
       await mail.withdraw(trx, hold.key, now);
       await webhooks.withdraw(trx, hold.key, now);
@@ -245,10 +250,10 @@ export function createApplicationsService(deps: Deps) {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const before = await findApplication(trx, id);
-        if (!before || before.user_id !== user.id) throw notFound('There is no such application.');
+        if (!before || before.user_id !== user.id) throw notFound(/*i18n*/ 'There is no such application.');
         const { selected_project_id: _ignored, ...fields } = changes;
         const updated = await updatePendingApplication(trx, id, user.id, { ...fields, updated_at: now.toISOString() });
-        if (!updated) throw conflict('Only a pending application can be edited.');
+        if (!updated) throw conflict(/*i18n*/ 'Only a pending application can be edited.');
         await recordAudit(trx, {
           action: 'application.updated',
           entity_type: 'application',
@@ -264,7 +269,7 @@ export function createApplicationsService(deps: Deps) {
     /** The user's latest application, where they stand, and whether a later round would take a new one. */
     async mine(user: UserRow) {
       const application = await findApplicationOfUser(db, user.id);
-      if (!application) throw notFound('You have not applied yet.');
+      if (!application) throw notFound(/*i18n*/ 'You have not applied yet.');
       const now = clock.now();
       const step = await journeyStep(db, user.id, now);
       const round = application.status === 'declined' ? await findOpenRound(db, now.toISOString()) : undefined;

@@ -40,9 +40,9 @@ type VoteInput = z.output<typeof voteBodySchema>;
 type ListQuery = z.output<typeof applicationListQuerySchema>;
 type ExportQuery = z.output<typeof applicationExportQuerySchema>;
 
-const NO_SUCH_APPLICATION = 'There is no such application.';
+const NO_SUCH_APPLICATION = /*i18n*/ 'There is no such application.';
 const CLOSED =
-  'The decision on this application is closed: votes are taken while it is pending and at the board approval step.';
+  /*i18n*/ 'The decision on this application is closed: votes are taken while it is pending and at the board approval step.';
 
 /**
  * The decision open on an application (docs/product.md#the-boards-workbench): the review while

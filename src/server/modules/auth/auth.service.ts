@@ -34,8 +34,8 @@ const LEASE_MS = 30_000;
 const MIN_RETRY_MS = 500;
 const MAX_RETRY_MS = 10_000;
 
-const INVALID_STATE = 'The sign-in link is invalid or has expired. Please sign in again.';
-const LOGIN_TAKEN = 'This 42 login belongs to another account here. Please contact the board.';
+const INVALID_STATE = /*i18n*/ 'The sign-in link is invalid or has expired. Please sign in again.';
+const LOGIN_TAKEN = /*i18n*/ 'This 42 login belongs to another account here. Please contact the board.';
 
 export type SignInOutcome =
   | { status: 'done'; user: UserRow; token: string; expiresAt: Date }
@@ -50,7 +50,7 @@ class SignInRefused extends Error {
 function failureError(failure: SignInFailure): AppError {
   if (failure === 'BANNED') return forbidden(BANNED_MESSAGE, 'BANNED');
   if (failure === 'LOGIN_TAKEN') return conflict(LOGIN_TAKEN);
-  return new AppError(502, 'BAD_GATEWAY', 'Authentication failed');
+  return new AppError(502, 'BAD_GATEWAY', /*i18n*/ 'Authentication failed');
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -164,7 +164,7 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
 
     async completeSignIn(input: CallbackQuery & { cookieState?: string; locale?: Locale }): Promise<SignInOutcome> {
       const { code, state, cookieState, locale } = input;
-      if (!code || !state) throw badRequest('Missing OAuth parameters', 'MISSING_OAUTH_PARAMETERS');
+      if (!code || !state) throw badRequest(/*i18n*/ 'Missing OAuth parameters', 'MISSING_OAUTH_PARAMETERS');
       if (!cookieState || !sameText(state, cookieState)) throw badRequest(INVALID_STATE, 'INVALID_STATE');
       const stateHash = hashToken(state);
       const codeHash = hashToken(code);

@@ -10,7 +10,7 @@ import { findUserById } from '../users/users.repository';
 import { deadlineOf } from './challenge-deadline';
 import { findApprovedApplication } from './challenges.repository';
 
-const NOT_APPROVED = 'Your application must be approved before you can take the challenges.';
+const NOT_APPROVED = /*i18n*/ 'Your application must be approved before you can take the challenges.';
 
 /**
  * A candidate's challenge deadline (docs/product.md#deadline-extensions): the board moves it for
@@ -22,15 +22,15 @@ export function createChallengeDeadlineService({ db, clock, mail }: Deps) {
     async setDeadline(userId: number, deadlineAt: string | null, admin: UserRow): Promise<ChallengeDeadline> {
       const now = clock.now();
       if (deadlineAt !== null && Date.parse(deadlineAt) <= now.getTime()) {
-        throw badRequest('The new deadline must be in the future.', 'VALIDATION_FAILED', [
-          { path: 'deadline_at', message: 'Choose a date and time in the future.' },
+        throw badRequest(/*i18n*/ 'The new deadline must be in the future.', 'VALIDATION_FAILED', [
+          { path: 'deadline_at', message: /*i18n*/ 'Choose a date and time in the future.' },
         ]);
       }
       const at = deadlineAt === null ? null : new Date(deadlineAt).toISOString();
       const deadline = await db.transaction().execute(async (trx) => {
-        if (!(await findUserById(trx, userId))) throw notFound('There is no such user.');
+        if (!(await findUserById(trx, userId))) throw notFound(/*i18n*/ 'There is no such user.');
         const before = await findApprovedApplication(trx, userId);
-        if (!before) throw conflict('This user has no approved application, so no challenge deadline.');
+        if (!before) throw conflict(/*i18n*/ 'This user has no approved application, so no challenge deadline.');
         await setChallengeDeadline(trx, before.id, at, now.toISOString());
         const after = (await findApprovedApplication(trx, userId))!;
         const deadline = deadlineOf(after, await readSetting(trx, 'challenge_deadline_days'), now);
@@ -63,10 +63,10 @@ export function createChallengeDeadlineService({ db, clock, mail }: Deps) {
         if (!application) throw forbidden(NOT_APPROVED);
         const days = await readSetting(trx, 'challenge_deadline_days');
         if (!deadlineOf(application, days, now).deadline_passed) {
-          throw conflict('Your deadline has not passed: there is still time to finish your challenges.');
+          throw conflict(/*i18n*/ 'Your deadline has not passed: there is still time to finish your challenges.');
         }
         if (!(await recordDeadlineRequest(trx, application.id, reason, now.toISOString()))) {
-          throw conflict('You have already asked the board for more time.');
+          throw conflict(/*i18n*/ 'You have already asked the board for more time.');
         }
         await recordAudit(trx, {
           action: 'application.deadline_requested',

@@ -4,7 +4,7 @@ import type { ChallengeRow, UserChallengeRow } from '../../db/schema';
 import { findChallenges, findUsers, type UserRef } from './challenges.repository';
 
 /** One message for a missing challenge and a missing user challenge: a candidate sees no difference. */
-export const CHALLENGE_NOT_FOUND = 'This challenge does not exist.';
+export const CHALLENGE_NOT_FOUND = /*i18n*/ 'This challenge does not exist.';
 
 export function toChallenge(row: ChallengeRow): Challenge {
   return {

@@ -24,8 +24,8 @@ import {
 } from './challenges.repository';
 import { deadlineOf } from './challenge-deadline';
 
-const NOT_APPROVED = 'Your application must be approved before you can take the challenges.';
-const DEADLINE_PASSED = 'The deadline for the challenges has passed.';
+const NOT_APPROVED = /*i18n*/ 'Your application must be approved before you can take the challenges.';
+const DEADLINE_PASSED = /*i18n*/ 'The deadline for the challenges has passed.';
 
 /** The candidate's own challenges: their deadline, starting one, submitting exercises and the whole for review. */
 export function createChallengesCandidateService(deps: Deps) {
@@ -94,12 +94,14 @@ export function createChallengesCandidateService(deps: Deps) {
       const before = await ownChallengeForChange(user, id, now);
       const challenge = await findChallenge(db, before.challenge_id);
       if (!isExercise(n) || !challenge?.[`exercise_${n}_title`]) {
-        throw notFound(`This challenge has no exercise ${n}.`);
+        throw notFound({ sentence: /*i18n*/ 'This challenge has no exercise {n}.', values: { n } });
       }
       const after = await db.transaction().execute(async (trx) => {
         const after = await recordExerciseLink(trx, { id, userId: user.id }, n, link, now.toISOString());
         if (!after) {
-          throw conflict('Exercises can only be submitted while the challenge is in progress. Start it first.');
+          throw conflict(
+            /*i18n*/ 'Exercises can only be submitted while the challenge is in progress. Start it first.',
+          );
         }
         await recordAudit(trx, {
           action: 'challenge.exercise_submitted',
@@ -180,12 +182,12 @@ function isExercise(n: number): n is ExerciseNumber {
 function cannotStart(status: UserChallengeStatus): string {
   switch (status) {
     case 'in_progress':
-      return 'This challenge is already in progress.';
+      return /*i18n*/ 'This challenge is already in progress.';
     case 'pending_validation':
-      return 'This challenge is waiting for review and cannot be started again.';
+      return /*i18n*/ 'This challenge is waiting for review and cannot be started again.';
     case 'validated':
-      return 'This challenge is already completed.';
+      return /*i18n*/ 'This challenge is already completed.';
     default:
-      return 'This challenge cannot be started now.';
+      return /*i18n*/ 'This challenge cannot be started now.';
   }
 }

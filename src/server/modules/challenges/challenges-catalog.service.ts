@@ -72,9 +72,11 @@ export function createChallengesCatalogService(deps: Deps) {
 
     async deleteChallenge(actor: UserRow, id: number): Promise<void> {
       const now = clock.now();
-      const heldMessage = (holders: number) =>
-        `This challenge cannot be deleted: ${holders === 1 ? 'a candidate holds' : `${holders} candidates hold`} it ` +
-        'and their work would be lost. Deactivate it instead.';
+      const heldMessage = (holders: number) => ({
+        sentence:
+          /*i18n*/ 'This challenge cannot be deleted: {holders, plural, one {a candidate holds} other {# candidates hold}} it and their work would be lost. Deactivate it instead.',
+        values: { holders },
+      });
       try {
         await db.transaction().execute(async (trx) => {
           const before = await findChallenge(trx, id);

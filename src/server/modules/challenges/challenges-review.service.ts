@@ -52,8 +52,8 @@ export function createChallengesReviewService(deps: Deps) {
       const before = await findUserChallenge(db, id);
       if (!before) throw notFound(NOT_FOUND);
       if (decision.status === 'declined' && !decision.feedback) {
-        throw badRequest('Feedback is required to decline a submission.', 'VALIDATION_FAILED', [
-          { path: 'feedback', message: 'Feedback is required to decline a submission.' },
+        throw badRequest(/*i18n*/ 'Feedback is required to decline a submission.', 'VALIDATION_FAILED', [
+          { path: 'feedback', message: /*i18n*/ 'Feedback is required to decline a submission.' },
         ]);
       }
       if (before.status !== 'pending_validation') throw conflict(notPendingReview(before.status));
@@ -63,11 +63,15 @@ export function createChallengesReviewService(deps: Deps) {
         const challenge = (await findChallenge(db, before.challenge_id))!;
         awardedXp = decision.awarded_xp ?? before.total_xp_earned;
         if (awardedXp < challenge.validation_threshold) {
+          const values = { awarded: awardedXp, threshold: challenge.validation_threshold };
           throw badRequest(
-            `The awarded XP (${awardedXp}) is below this challenge's validation threshold ` +
-              `(${challenge.validation_threshold}): award at least ${challenge.validation_threshold} or decline it.`,
+            {
+              sentence:
+                /*i18n*/ "The awarded XP ({awarded}) is below this challenge's validation threshold ({threshold}): award at least {threshold} or decline it.",
+              values,
+            },
             'VALIDATION_FAILED',
-            [{ path: 'awarded_xp', message: `At least ${challenge.validation_threshold} to validate.` }],
+            [{ path: 'awarded_xp', message: /*i18n*/ 'At least {threshold} to validate.', values }],
           );
         }
       }
@@ -88,7 +92,7 @@ export function createChallengesReviewService(deps: Deps) {
           },
         );
         // Another admin decided first: this request changes nothing, and the XP is not added twice.
-        if (!after) throw conflict('This submission has already been reviewed.');
+        if (!after) throw conflict(/*i18n*/ 'This submission has already been reviewed.');
         if (validated && awardedXp) await addExperience(trx, [after.user_id], awardedXp);
         await recordAudit(trx, {
           action: validated ? 'challenge.validated' : 'challenge.declined',
@@ -119,8 +123,8 @@ function notPendingReview(status: UserChallengeStatus): string {
   switch (status) {
     case 'validated':
     case 'declined':
-      return 'This submission has already been reviewed.';
+      return /*i18n*/ 'This submission has already been reviewed.';
     default:
-      return 'Only a challenge submitted for review can be validated or declined.';
+      return /*i18n*/ 'Only a challenge submitted for review can be validated or declined.';
   }
 }

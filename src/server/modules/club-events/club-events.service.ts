@@ -23,7 +23,7 @@ type ClubEventUpdate = z.output<typeof clubEventUpdateSchema>;
 type ClubEventBody = z.output<typeof clubEventBodySchema>;
 type Page = z.output<typeof clubEventListQuerySchema>;
 
-const NOT_FOUND = 'There is no such event.';
+const NOT_FOUND = /*i18n*/ 'There is no such event.';
 const ENTITY = 'club_event';
 
 export function createClubEventsService(deps: Deps) {

@@ -1,4 +1,4 @@
-import { isEligible, notEligibleMessage, type AllowedCampus } from '../../../contract/eligibility';
+import { campusList, isEligible, NOT_ELIGIBLE_TEMPLATE, type AllowedCampus } from '../../../contract/eligibility';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { forbidden } from '../../errors';
@@ -27,7 +27,12 @@ export function createEligibilityService(deps: Pick<Deps, 'config' | 'db'>) {
     /** Throws 403 NOT_ELIGIBLE, naming the campuses that may apply, unless this user's campus is one. */
     async assertMayApply(user: UserRow): Promise<void> {
       if (isEligible(allowed, user)) return;
-      throw forbidden(notEligibleMessage(await allowedCampuses()), 'NOT_ELIGIBLE');
+      const named = await allowedCampuses();
+      // The list is written in the answer's language, when the error handler tells the sentence.
+      throw forbidden(
+        { sentence: NOT_ELIGIBLE_TEMPLATE, values: { campuses: () => campusList(named) } },
+        'NOT_ELIGIBLE',
+      );
     },
   };
 }

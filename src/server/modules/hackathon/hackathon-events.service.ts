@@ -32,13 +32,13 @@ const DAY_MS = 24 * 3600 * 1000;
 /** The event, locked on PostgreSQL when `engine` is given (see findEvent); 404 when there is none. */
 export async function requireEvent(db: Executor, id: number, engine?: Engine) {
   const event = await findEvent(db, id, engine);
-  if (!event) throw notFound('There is no such hackathon event.');
+  if (!event) throw notFound(/*i18n*/ 'There is no such hackathon event.');
   return event;
 }
 
 export async function requireTeam(db: Executor, id: number): Promise<TeamView> {
   const [team] = await listTeams(db, { teamIds: [id] });
-  if (!team) throw notFound('There is no such team.');
+  if (!team) throw notFound(/*i18n*/ 'There is no such team.');
   return team;
 }
 
@@ -125,17 +125,19 @@ export function createHackathonEventsService(deps: Deps) {
     async register(user: UserRow, eventId: number) {
       const now = clock.now();
       if ((await journeyStep(db, user.id, now)) !== 2) {
-        throw forbidden('Hackathon registration opens once all your challenges are validated.');
+        throw forbidden(/*i18n*/ 'Hackathon registration opens once all your challenges are validated.');
       }
       const event = await requireEvent(db, eventId);
-      if (event.start_at <= now.toISOString()) throw conflict('This hackathon has already started.');
+      if (event.start_at <= now.toISOString()) throw conflict(/*i18n*/ 'This hackathon has already started.');
       const delayDays = await readSetting(db, 'hackathon_registration_delay_days');
       const last = await lastValidatedAt(db, user.id);
       const opensAt = last ? new Date(Date.parse(last) + delayDays * DAY_MS) : now;
       if (opensAt > now) {
-        throw forbidden(
-          `Hackathon registration opens ${delayDays} days after your last validated challenge: on ${opensAt.toISOString().slice(0, 10)}.`,
-        );
+        throw forbidden({
+          sentence:
+            /*i18n*/ 'Hackathon registration opens {delayDays} days after your last validated challenge: on {date}.',
+          values: { delayDays, date: opensAt.toISOString().slice(0, 10) },
+        });
       }
       try {
         const registration = await db.transaction().execute(async (trx) => {
@@ -159,7 +161,7 @@ export function createHackathonEventsService(deps: Deps) {
         webhooks.kick();
         return registration;
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('You are already registered for this event.');
+        if (isUniqueViolation(error)) throw conflict(/*i18n*/ 'You are already registered for this event.');
         throw error;
       }
     },
@@ -168,9 +170,9 @@ export function createHackathonEventsService(deps: Deps) {
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const registrationId = await findRegistrationId(trx, user.id, eventId);
-        if (!registrationId) throw notFound('You are not registered for this event.');
+        if (!registrationId) throw notFound(/*i18n*/ 'You are not registered for this event.');
         if ((await seatedAmong(trx, eventId, [user.id])).length > 0) {
-          throw conflict('You are already in a team: ask the board to take you out first.');
+          throw conflict(/*i18n*/ 'You are already in a team: ask the board to take you out first.');
         }
         await deleteRegistration(trx, registrationId);
         await recordAudit(trx, {

@@ -43,16 +43,16 @@ export function shuffle<T>(items: T[]): T[] {
 /** Checks that each user is registered for the event and seated in no other of its teams. */
 async function checkMembers(db: Executor, eventId: number, userIds: number[], exceptTeam?: number) {
   if ((await registeredAmong(db, eventId, userIds)).length !== userIds.length) {
-    throw conflict('Every member must be registered for this event.');
+    throw conflict(/*i18n*/ 'Every member must be registered for this event.');
   }
   if ((await seatedAmong(db, eventId, userIds, exceptTeam)).length > 0) {
-    throw conflict('A member already sits in another team of this event.');
+    throw conflict(/*i18n*/ 'A member already sits in another team of this event.');
   }
 }
 
 const seatingConflict = (error: unknown) => {
-  if (isUniqueViolation(error)) return conflict('A member already sits in another team of this event.');
-  if (isForeignKeyViolation(error)) return conflict('Every member must be registered for this event.');
+  if (isUniqueViolation(error)) return conflict(/*i18n*/ 'A member already sits in another team of this event.');
+  if (isForeignKeyViolation(error)) return conflict(/*i18n*/ 'Every member must be registered for this event.');
   return error;
 };
 
@@ -85,7 +85,10 @@ export function createHackathonTeamsService(deps: Deps) {
         const created = await db.transaction().execute(async (trx) => {
           const event = await requireEvent(trx, body.event_id, engine);
           if (event.max_teams > 0 && event.teams_count >= event.max_teams) {
-            throw conflict(`This event already has its ${event.max_teams} teams.`);
+            throw conflict({
+              sentence: /*i18n*/ 'This event already has its {max} teams.',
+              values: { max: event.max_teams },
+            });
           }
           await checkMembers(trx, body.event_id, body.member_user_ids);
           const id = (
@@ -161,7 +164,7 @@ export function createHackathonTeamsService(deps: Deps) {
             }
           }
           if (changes.hackathon_xp !== undefined) {
-            if (event.end_at > now.toISOString()) throw conflict('Team XP can be set once the event is over.');
+            if (event.end_at > now.toISOString()) throw conflict(/*i18n*/ 'Team XP can be set once the event is over.');
             await addExperience(trx, members, (changes.hackathon_xp ?? 0) - oldXp);
           }
           await updateTeam(trx, id, {

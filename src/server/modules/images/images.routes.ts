@@ -51,7 +51,7 @@ export async function registerImageRoutes(app: App, deps: Deps): Promise<void> {
   // Public: the landing page shows them to everyone. nosniff comes with every answer (plugins/security.ts).
   app.get('/media/:file', { schema: { params: z.object({ file: z.string().max(200) }) } }, async (request, reply) => {
     const data = await images.read(request.params.file);
-    if (!data) throw notFound('There is no such image.');
+    if (!data) throw notFound(/*i18n*/ 'There is no such image.');
     return reply.type('image/webp').header('cache-control', IMMUTABLE).send(data);
   });
 

@@ -16,7 +16,8 @@ import { unseatEverywhere } from '../hackathon/hackathon.repository';
 import { changeRole, deleteUser, findUserById, updateUser } from '../users/users.repository';
 import { activeAdminIds, applicationsOfUser, listMembers, recentActivity } from './members.repository';
 
-const LAST_ADMIN = 'This is the last admin: make someone else an admin first, so the club is never locked out.';
+const LAST_ADMIN =
+  /*i18n*/ 'This is the last admin: make someone else an admin first, so the club is never locked out.';
 
 export function createMembersService(deps: Deps) {
   const { db, clock, engine, mail } = deps;
@@ -29,7 +30,7 @@ export function createMembersService(deps: Deps) {
     return db.transaction().execute(async (trx) => {
       const admins = await activeAdminIds(trx, engine);
       const target = await findUserById(trx, id);
-      if (!target) throw notFound('There is no such user.');
+      if (!target) throw notFound(/*i18n*/ 'There is no such user.');
       return work(trx, target, admins, clock.now());
     });
   }
@@ -42,7 +43,7 @@ export function createMembersService(deps: Deps) {
 
     async detail(id: number) {
       const user = await findUserById(db, id);
-      if (!user) throw notFound('There is no such user.');
+      if (!user) throw notFound(/*i18n*/ 'There is no such user.');
       const now = clock.now();
       const [activity, applications, journey, approved, deadlineDays] = await Promise.all([
         recentActivity(db, id),
@@ -51,7 +52,7 @@ export function createMembersService(deps: Deps) {
         findApprovedApplication(db, id),
         readSetting(db, 'challenge_deadline_days'),
       ]);
-      if (!journey) throw notFound('There is no such user.');
+      if (!journey) throw notFound(/*i18n*/ 'There is no such user.');
       return {
         user,
         recent_activity: activity,
@@ -89,7 +90,7 @@ export function createMembersService(deps: Deps) {
 
     setBanned: (id: number, banned: boolean, actor: UserRow) =>
       change(id, async (trx, target, admins, now) => {
-        if (banned && id === actor.id) throw conflict('You cannot ban yourself.');
+        if (banned && id === actor.id) throw conflict(/*i18n*/ 'You cannot ban yourself.');
         if (banned && isLastAdmin(target, admins)) throw conflict(LAST_ADMIN);
         if (target.is_banned !== banned) {
           await updateUser(trx, id, { is_banned: banned, updated_at: now.toISOString() });
@@ -129,7 +130,7 @@ export function createMembersService(deps: Deps) {
 
     remove: (id: number, actor: UserRow) =>
       change(id, async (trx, target, admins, now) => {
-        if (id === actor.id) throw conflict('You cannot delete yourself.');
+        if (id === actor.id) throw conflict(/*i18n*/ 'You cannot delete yourself.');
         if (isLastAdmin(target, admins)) throw conflict(LAST_ADMIN);
         await unseatEverywhere(trx, id);
         await deleteUser(trx, id);

@@ -17,7 +17,7 @@ import {
 
 type MessageInput = z.output<typeof messageInputSchema>;
 
-export const NOBODY_MESSAGE = 'Nobody matches this audience: the message was not sent.';
+export const NOBODY_MESSAGE = /*i18n*/ 'Nobody matches this audience: the message was not sent.';
 
 export function createMessagesService(deps: Deps) {
   const { db, clock, mail } = deps;
@@ -84,7 +84,7 @@ export function createMessagesService(deps: Deps) {
 
     async markRead(user: UserRow, messageId: number): Promise<void> {
       if (!(await markMessageRead(db, messageId, user.id, clock.now().toISOString()))) {
-        throw notFound('There is no such message.');
+        throw notFound(/*i18n*/ 'There is no such message.');
       }
     },
   };

@@ -16,7 +16,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { decidePendingProject, findProject, insertProject, listProjects } from './projects.repository';
 
-const NOT_FOUND = 'This project does not exist.';
+const NOT_FOUND = /*i18n*/ 'This project does not exist.';
 
 /** What an audit entry keeps of a project's state. */
 const stateOf = (project: Project) => ({
@@ -118,16 +118,16 @@ async function refusal(db: Transaction<DB>, id: number) {
   const current = await findProject(db, id);
   if (!current) return notFound(NOT_FOUND);
   if (current.status !== 'pending') return conflict(alreadyDecided(current.status));
-  return conflict('The deadline of this project has passed: it can only be rejected.');
+  return conflict(/*i18n*/ 'The deadline of this project has passed: it can only be rejected.');
 }
 
 function alreadyDecided(status: Project['status']): string {
   switch (status) {
     case 'approved':
-      return 'This project has already been approved.';
+      return /*i18n*/ 'This project has already been approved.';
     case 'rejected':
-      return 'This project has already been rejected.';
+      return /*i18n*/ 'This project has already been rejected.';
     default:
-      return 'This project has expired and can no longer be validated.';
+      return /*i18n*/ 'This project has expired and can no longer be validated.';
   }
 }

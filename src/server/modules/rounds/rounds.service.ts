@@ -26,7 +26,7 @@ import {
 type RoundBody = z.output<typeof roundBodySchema>;
 type RoundUpdate = z.output<typeof roundUpdateSchema>;
 
-const NOT_FOUND = 'There is no such round.';
+const NOT_FOUND = /*i18n*/ 'There is no such round.';
 const ENTITY = 'round';
 
 /** Open at `now`: from its opening, until its closing (excluded) or for good while it has none. */
@@ -48,9 +48,11 @@ export function createRoundsService(deps: Deps) {
   async function assertNoOverlap(trx: Executor, span: Pick<RoundRow, 'opens_at' | 'closes_at'>, except?: number) {
     const other = await findOverlappingRound(trx, span, except);
     if (other) {
-      throw conflict(
-        `Rounds cannot overlap, and these dates overlap the round "${other.name}". Close that round first, or choose other dates.`,
-      );
+      throw conflict({
+        sentence:
+          /*i18n*/ 'Rounds cannot overlap, and these dates overlap the round "{name}". Close that round first, or choose other dates.',
+        values: { name: other.name },
+      });
     }
   }
 
@@ -107,9 +109,11 @@ export function createRoundsService(deps: Deps) {
           (Date.parse(after.opens_at) > Date.parse(span.first) ||
             (after.closes_at !== null && Date.parse(after.closes_at) <= Date.parse(span.last)));
         if (leavesOut) {
-          throw conflict(
-            `This round holds applications sent from ${span.first} to ${span.last}: its dates must include them.`,
-          );
+          throw conflict({
+            sentence:
+              /*i18n*/ 'This round holds applications sent from {first} to {last}: its dates must include them.',
+            values: span,
+          });
         }
         const saved = await updateRound(trx, id, picked, now.toISOString());
         await recordAudit(trx, {

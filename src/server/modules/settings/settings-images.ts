@@ -1,7 +1,7 @@
 import { mediaImage, type ImageKind } from '../../../contract/image-urls';
 import type { Settings } from '../../../contract/settings';
 import type { Executor } from '../../db/database';
-import { badRequest, type ErrorDetail } from '../../errors';
+import { badRequest, FIELD_AND_MESSAGE, type ErrorDetail } from '../../errors';
 import { deleteImagesExcept, findImages } from '../images/images.repository';
 
 /** How long an upload waits for the save that names it before a cleanup may delete it (decision 0122). */
@@ -27,8 +27,8 @@ function imageSlots(settings: Partial<Settings>): ImageSlot[] {
 }
 
 const WRONG_KIND: Record<ImageKind, string> = {
-  board_photo: 'This image was uploaded as a sponsor logo: upload the photo here.',
-  sponsor_logo: 'This image was uploaded as a board photo: upload the logo here.',
+  board_photo: /*i18n*/ 'This image was uploaded as a sponsor logo: upload the photo here.',
+  sponsor_logo: /*i18n*/ 'This image was uploaded as a board photo: upload the logo here.',
 };
 
 /**
@@ -48,12 +48,19 @@ export async function checkImages(db: Executor, changes: Partial<Settings>): Pro
   for (const { path, kind, image } of named) {
     const row = stored.get(image.sha256);
     if (!row || row.width !== image.width || row.height !== image.height) {
-      details.push({ path: `settings.${path}`, message: 'This image is no longer stored: upload it again.' });
+      details.push({ path: `settings.${path}`, message: /*i18n*/ 'This image is no longer stored: upload it again.' });
     } else if (row.kind !== kind) {
       details.push({ path: `settings.${path}`, message: WRONG_KIND[kind] });
     }
   }
-  if (details.length > 0) throw badRequest(`${details[0]!.path}: ${details[0]!.message}`, 'VALIDATION_FAILED', details);
+  if (details.length > 0) {
+    const [{ path, message }] = details as [ErrorDetail];
+    throw badRequest(
+      { sentence: FIELD_AND_MESSAGE, values: { path, message: { sentence: message } } },
+      'VALIDATION_FAILED',
+      details,
+    );
+  }
 }
 
 /**

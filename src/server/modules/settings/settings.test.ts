@@ -156,8 +156,9 @@ describe('admin settings', () => {
     expect((await refusal('en-GB,en;q=0.9', noDays)).error).toBe(
       'settings.hackathon_registration_delay_days: At least 0 days.',
     );
+    // French typography: a narrow no-break space before the colon.
     expect((await refusal('fr-MA,fr;q=0.9,en;q=0.5', oneDay)).error).toBe(
-      'settings.challenge_deadline_days: Au moins 1 jour.',
+      'settings.challenge_deadline_days\u202f: Au moins 1 jour.',
     );
     expect((await refusal('fr', noDays)).details[0]?.message).toBe('Au moins 0 jour.');
     expect((await refusal('ar,en;q=0.5', oneDay)).details[0]?.message).toBe('لا تقلّ المدة عن يوم واحد.');

@@ -68,7 +68,7 @@ export function createWebhooksService(deps: Deps) {
 
   async function existing(id: number): Promise<WebhookRow> {
     const webhook = await findWebhook(db, id);
-    if (!webhook) throw notFound('There is no such webhook.');
+    if (!webhook) throw notFound(/*i18n*/ 'There is no such webhook.');
     return webhook;
   }
 
@@ -81,7 +81,10 @@ export function createWebhooksService(deps: Deps) {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         if ((await countWebhooks(trx)) >= MAX_WEBHOOKS) {
-          throw conflict(`The club has ${MAX_WEBHOOKS} webhooks already: delete one before adding another.`);
+          throw conflict({
+            sentence: /*i18n*/ 'The club has {max} webhooks already: delete one before adding another.',
+            values: { max: MAX_WEBHOOKS },
+          });
         }
         const row = await insertWebhook(trx, {
           url,
@@ -109,7 +112,7 @@ export function createWebhooksService(deps: Deps) {
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const webhook = await findWebhook(trx, id);
-        if (!webhook || !(await deleteWebhook(trx, id))) throw notFound('There is no such webhook.');
+        if (!webhook || !(await deleteWebhook(trx, id))) throw notFound(/*i18n*/ 'There is no such webhook.');
         const { url, events, format } = toWebhook(webhook);
         await recordAudit(trx, {
           action: 'webhook.deleted',
