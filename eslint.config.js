@@ -26,10 +26,6 @@ const UNTRANSLATED = [
   'src/web/features/admin-settings/**',
   'src/web/features/admin-webhooks/**',
   'src/web/features/auth/**',
-  'src/web/features/challenges/**',
-  'src/web/features/hackathon/**',
-  'src/web/features/messages/**',
-  'src/web/features/projects/**',
   'src/web/features/public/**',
 ];
 
