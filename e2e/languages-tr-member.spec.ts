@@ -1,35 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { layoutProblems } from './layout-checks';
 import { apiSignIn, applyAndApprove, completeChallenges, failOnConsoleErrors, signIn, uniqueLogin } from './support';
+import { catalogTells, untranslatedTexts } from './untranslated';
 
 // The candidate's tracker in French and Arabic (issue 19, docs/decisions/0128-languages.md): a key
-// heading and button at each step, the page's direction, and none of the tracker's English left.
+// heading and control at each step, the page's direction and title, and no English sentence of the
+// catalogs nor message id left.
 
 type Language = 'fr' | 'ar';
-const FEATURES = ['journey', 'challenges', 'hackathon', 'projects', 'messages'];
 
-/** A catalog's English sources, as `lingui extract` writes them (one-line or folded strings). */
-function sources(file: string): string[] {
-  const text = fs.readFileSync(file, 'utf8');
-  const quoted = '((?:"(?:[^"\\\\]|\\\\.)*"\\n?)+)';
-  const unquote = (block: string) =>
-    block
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as string)
-      .join('');
-  return [...text.matchAll(new RegExp(`^msgid ${quoted}`, 'gm'))].map(([, id = '']) => unquote(id));
-}
-
-/**
- * The English sentences of the tracker's catalogs, none of which may show in French or Arabic: whole
- * phrases (two words or more, so that no word of the board's own data matches) with no placeholder.
- */
-const ENGLISH = FEATURES.flatMap((feature) =>
-  sources(path.join('src/web/features', feature, 'locales', 'en.po')),
-).filter((english) => english.includes(' ') && !/[{<]/.test(english));
+/** Every English sentence of the catalogs, and every message id, that must not show in each language. */
+const TELLS = { fr: catalogTells('fr'), ar: catalogTells('ar') };
 
 const LANGUAGES: Record<Language, { dir: 'ltr' | 'rtl'; title: RegExp }> = {
   fr: { dir: 'ltr', title: /^Votre candidature · / },
@@ -52,8 +33,7 @@ async function checkTracker(page: Page, language: Language, expected: Expected) 
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.locator('html')).toHaveAttribute('dir', LANGUAGES[language].dir);
   await expect(page).toHaveTitle(LANGUAGES[language].title);
-  const text = await page.locator('main').innerText();
-  expect(ENGLISH.filter((sentence) => text.includes(sentence))).toEqual([]);
+  expect(await untranslatedTexts(page, TELLS[language])).toEqual([]);
 }
 
 test('a candidate follows the tracker in French and Arabic, from the form to the hackathon', async ({
@@ -74,8 +54,8 @@ test('a candidate follows the tracker in French and Arabic, from the form to the
   });
   expect(challenge.status()).toBe(201);
   await signIn(page, uniqueLogin('trm'));
-  // The list is read from the catalogs: an empty one would check nothing.
-  expect(ENGLISH.length).toBeGreaterThan(80);
+  // The lists are read from the catalogs: an empty one would check nothing.
+  for (const language of ['fr', 'ar'] as const) expect(TELLS[language].english.length).toBeGreaterThan(80);
 
   const steps: [string, Expected, () => Promise<void>][] = [
     [
@@ -97,7 +77,7 @@ test('a candidate follows the tracker in French and Arabic, from the form to the
     [
       'hackathon',
       {
-        fr: { heading: 'Hackathon (projet de 24\u00a0h)', key: badge('Non inscrit'), current: 'Hackathon' },
+        fr: { heading: 'Hackathon (projet de 24\u202fh)', key: badge('Non inscrit'), current: 'Hackathon' },
         ar: { heading: 'الهاكاثون (مشروع في 24 ساعة)', key: badge('غير مسجّل'), current: 'الهاكاثون' },
       },
       async () => {},
