@@ -25,11 +25,6 @@ const UNTRANSLATED = [
   'src/web/features/admin-settings/**',
   'src/web/features/admin-webhooks/**',
   'src/web/features/auth/**',
-  'src/web/features/challenges/**',
-  'src/web/features/hackathon/**',
-  'src/web/features/journey/**',
-  'src/web/features/messages/**',
-  'src/web/features/projects/**',
   'src/web/features/public/**',
 ];
 
@@ -62,7 +57,7 @@ export default tseslint.config(
         {
           // Words that are code, not text: class names, keys, test ids (and their prefixes and suffixes);
           // paths and globs; camelCase names; constants and codes in capitals; language tags; media
-          // types; SVG path data; date masks (dd/mm/yyyy); and strings with no letter.
+          // types; SVG path data; date masks (dd/mm/yyyy); lists of class names; URLs; and strings with no letter.
           ignore: [
             '^[^a-zA-Z]*$',
             '^[-_]?[a-z0-9]+(?:[-_][a-z0-9]+)*[-_]?$',
@@ -73,6 +68,8 @@ export default tseslint.config(
             '^[a-z]+/[a-z0-9.+-]+$',
             '^[Mm] ?-?\\d',
             '^[dmyh]+(?:[/: ][dmyh]+)+$',
+            '^(?=.*-)[a-z0-9-]+(?: [a-z0-9-]+)+$',
+            '^https?://',
           ],
           // Attributes and properties that hold code: routes' paths, link relations, CSS media
           // queries, CSS selectors (a constant whose name ends in SELECTOR).

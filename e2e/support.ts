@@ -72,6 +72,11 @@ export async function applyAndApprove(candidate: APIRequestContext, admin: APIRe
 /** Brings a candidate to step 2 through the API: applied, approved, every challenge done and validated. */
 export async function toStepTwo(candidate: APIRequestContext, admin: APIRequestContext): Promise<void> {
   await applyAndApprove(candidate, admin);
+  await completeChallenges(candidate, admin);
+}
+
+/** From step 1 to step 2 through the API: every challenge of the approved candidate done and validated. */
+export async function completeChallenges(candidate: APIRequestContext, admin: APIRequestContext): Promise<void> {
   const mine = await (await candidate.get('/api/challenges/me')).json();
   for (const challenge of mine.data) {
     expect((await candidate.post(`/api/challenges/${challenge.id}/start`)).status()).toBe(200);

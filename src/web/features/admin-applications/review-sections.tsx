@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { ReactNode, Ref } from 'react';
 import type { ApplicationDetail, ApplicationStatus, Vote } from '../../../contract/applications';
 import { MIN_MEMBER_XP } from '../../../contract/constants';
@@ -131,12 +132,14 @@ export function AnswersPanel({ application }: { application: ApplicationDetail }
 /** Where the candidate stands: the step, the XP and the challenges validated of those assigned. */
 export function JourneyPanel({ application }: { application: ApplicationDetail }) {
   const { step, experience_points: xp, challenges_validated, challenges_total } = application.journey;
-  const title = step === -1 ? 'Declined' : (JOURNEY.find((item) => item.step === step)?.title ?? 'Not applied');
+  const { i18n } = useLingui();
+  const title = JOURNEY.find((item) => item.step === step)?.title;
+  const stepName = step === -1 ? 'Declined' : title ? i18n._(title) : 'Not applied';
   return (
     <Panel id="review-journey" title="Journey">
       <dl className="detail-grid">
         <dt>Step</dt>
-        <dd>{title}</dd>
+        <dd>{stepName}</dd>
         <dt>XP</dt>
         <dd>{xp} XP</dd>
         <dt>Challenges</dt>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, messageInputSchema } from '../../../contract/messages';
@@ -9,10 +12,10 @@ import { LoadError } from '../../components/load-error';
 import { JOURNEY } from '../journey/progress-bar';
 import { useSendMessage } from './api';
 
-/** The journey's steps by name, the declined ones (step -1) first. */
-export const STEP_NAMES: ReadonlyMap<number, string> = new Map([
-  [-1, 'Declined'],
-  ...JOURNEY.map((item) => [item.step, item.title] as [number, string]),
+/** The journey's steps by name (read with `i18n._` at render), the declined ones (step -1) first. */
+export const STEP_NAMES: ReadonlyMap<number, MessageDescriptor> = new Map([
+  [-1, msg`Declined`],
+  ...JOURNEY.map((item) => [item.step, item.title] as [number, MessageDescriptor]),
 ]);
 
 type Draft = { audience: { step: string; past_deadline: string; event_id: string }; subject: string; body: string };
@@ -34,6 +37,7 @@ export const sentSentence = (count: number) => (count === 1 ? 'Sent to 1 person'
 
 /** The compose form of the Messages page (docs/decisions/0116): who receives it, the subject, the Markdown body. */
 export function ComposeForm() {
+  const { i18n } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
   const focusFirstError = useFocusFirstError(form);
@@ -102,7 +106,7 @@ export function ComposeForm() {
                 <option value="">Any step</option>
                 {[...STEP_NAMES].map(([step, name]) => (
                   <option key={step} value={step}>
-                    {name}
+                    {i18n._(name)}
                   </option>
                 ))}
               </select>

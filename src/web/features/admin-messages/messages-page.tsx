@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { adminMessageListQuerySchema } from '../../../contract/messages';
 import { AdminList } from '../../components/admin-list';
 import { formatDateTime } from '../../lib/format';
@@ -18,8 +19,10 @@ type Audience = { step?: number; past_deadline?: boolean; event_id?: number; use
 
 /** Each criterion of an audience as a phrase of its own. */
 function AudienceList({ audience, eventName }: { audience: Audience; eventName: (id: number) => string | undefined }) {
+  const { i18n } = useLingui();
+  const step = audience.step === undefined ? undefined : STEP_NAMES.get(audience.step);
   const phrases = [
-    audience.step !== undefined && `Step: ${STEP_NAMES.get(audience.step) ?? audience.step}`,
+    audience.step !== undefined && `Step: ${step === undefined ? audience.step : i18n._(step)}`,
     audience.past_deadline === true && 'Past the challenge deadline',
     audience.past_deadline === false && 'Not past the challenge deadline',
     audience.event_id !== undefined && `Hackathon event: ${eventName(audience.event_id) ?? `#${audience.event_id}`}`,

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import {
   EXERCISE_NUMBERS,
@@ -7,6 +9,7 @@ import {
   type UserChallenge,
 } from '../../../contract/challenges';
 import { CHALLENGES_PER_CANDIDATE } from '../../../contract/constants';
+import { say } from '../../../contract/i18n';
 import { LoadError } from '../../components/load-error';
 import { CheckIcon } from '../../components/icons';
 import { Spinner } from '../../components/loading-screen';
@@ -15,8 +18,9 @@ import { useMyChallenges, useStartChallenge, useSubmitChallenge, useSubmitExerci
 import { DeadlinePanel } from './deadline-panel';
 import './challenges.css';
 
-const failure = (prefix: string, error: unknown) =>
-  `${prefix}${error instanceof Error && error.message ? error.message : 'Unknown error'}`;
+/** What went wrong, as the server (or the check before sending) said it; `unknown` when nothing did. */
+const reasonOf = (error: unknown, unknown: string) =>
+  error instanceof Error && error.message ? error.message : unknown;
 const STATUS_BADGE: Record<UserChallenge['status'], string> = {
   pending: 'badge',
   in_progress: 'badge badge-brand',
@@ -34,20 +38,22 @@ function ExerciseRow({
   n: 1 | 2 | 3 | 4;
   deadlinePassed: boolean;
 }) {
+  const { t } = useLingui();
   const [link, setLink] = useState('');
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const submit = useSubmitExercise();
+  const failed = (reason: string) => setMessage({ kind: 'error', text: t`Failed to submit exercise: ${reason}` });
   const title = challenge[`exercise_${n}_title`];
   if (!title) return null;
   const done = challenge[`exercise_${n}_completed`];
   const sent = challenge[`exercise_${n}_tinkercad_link`];
-  const inputId = `exercise-${challenge.id}-${n}`;
+  const id = `exercise-${challenge.id}-${n}`;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const value = link.trim();
     if (!isTinkercadLink(value)) {
-      setMessage({ kind: 'error', text: failure('Failed to submit exercise: ', new Error(TINKERCAD_LINK_MESSAGE)) });
+      failed(say(TINKERCAD_LINK_MESSAGE));
       return;
     }
     submit.mutate(
@@ -55,9 +61,9 @@ function ExerciseRow({
       {
         onSuccess: () => {
           setLink('');
-          setMessage({ kind: 'success', text: `Exercise ${n} submitted.` });
+          setMessage({ kind: 'success', text: t`Exercise ${n} submitted.` });
         },
-        onError: (error) => setMessage({ kind: 'error', text: failure('Failed to submit exercise: ', error) }),
+        onError: (error) => failed(reasonOf(error, t`Unknown error`)),
       },
     );
   };
@@ -70,27 +76,31 @@ function ExerciseRow({
         </span>
         <div>
           <strong>
-            Exercise {n}: {title}
+            <Trans>
+              Exercise {n}: {title}
+            </Trans>
           </strong>
           {challenge[`exercise_${n}_description`] && <p className="muted">{challenge[`exercise_${n}_description`]}</p>}
           {sent && (
             <p className="exercise-link">
-              Submitted:{' '}
-              <a href={sent} target="_blank" rel="noopener noreferrer">
-                {sent}
-              </a>
+              <Trans>
+                Submitted:{' '}
+                <a href={sent} target="_blank" rel="noopener noreferrer">
+                  <bdi>{sent}</bdi>
+                </a>
+              </Trans>
             </p>
           )}
-          <span className="visually-hidden">{done ? 'Completed' : 'Not completed'}</span>
+          <span className="visually-hidden">{done ? t`Completed` : t`Not completed`}</span>
         </div>
       </div>
       {challenge.status === 'in_progress' && !deadlinePassed && (
         <form className="exercise-form" onSubmit={onSubmit}>
-          <label className="visually-hidden" htmlFor={inputId}>
-            Tinkercad link for exercise {n}
+          <label className="visually-hidden" htmlFor={id}>
+            <Trans>Tinkercad link for exercise {n}</Trans>
           </label>
           <input
-            id={inputId}
+            id={id}
             className="input"
             type="url"
             inputMode="url"
@@ -99,7 +109,7 @@ function ExerciseRow({
             onChange={(event) => setLink(event.target.value)}
           />
           <button className="btn btn-small" type="submit" disabled={submit.isPending}>
-            {sent ? 'Replace link' : 'Submit link'}
+            {sent ? t`Replace link` : t`Submit link`}
           </button>
         </form>
       )}
@@ -116,6 +126,7 @@ function ExerciseRow({
 }
 
 function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge; deadlinePassed: boolean }) {
+  const { t } = useLingui();
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const start = useStartChallenge();
   const submit = useSubmitChallenge();
@@ -126,11 +137,16 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
     challenge.status !== 'in_progress'
       ? null
       : deadlinePassed
-        ? 'Submitting is closed: your deadline has passed.'
+        ? t`Submitting is closed: your deadline has passed.`
         : challenge.completed_exercises_count === 0
-          ? 'Send the link of at least one exercise before you submit the challenge for review.'
+          ? t`Send the link of at least one exercise before you submit the challenge for review.`
           : null;
 
+  const done = challenge.completed_exercises_count;
+  const count = challenge.exercise_count;
+  const earned = challenge.awarded_xp ?? challenge.total_xp_earned;
+  const possible = challenge.exercise_count * 25;
+  const threshold = challenge.validation_threshold;
   return (
     <article className="card challenge" aria-labelledby={`challenge-${challenge.id}`}>
       <header className="challenge-head">
@@ -138,26 +154,36 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
           <h3 id={`challenge-${challenge.id}`}>{challenge.title}</h3>
           <p className="muted">{challenge.description}</p>
         </div>
-        <span className={STATUS_BADGE[challenge.status]}>{USER_CHALLENGE_STATUS_LABELS[challenge.status]}</span>
+        <span className={STATUS_BADGE[challenge.status]}>{say(USER_CHALLENGE_STATUS_LABELS[challenge.status])}</span>
       </header>
       <dl className="challenge-facts">
         <div>
-          <dt>Difficulty</dt>
+          <dt>
+            <Trans>Difficulty</Trans>
+          </dt>
           <dd>{challenge.difficulty_level}</dd>
         </div>
         <div>
-          <dt>XP earned</dt>
+          <dt>
+            <Trans>XP earned</Trans>
+          </dt>
           <dd>
-            {challenge.awarded_xp ?? challenge.total_xp_earned} / {challenge.exercise_count * 25}
+            {earned} / {possible}
           </dd>
         </div>
         <div>
-          <dt>To validate</dt>
-          <dd>{challenge.validation_threshold} XP</dd>
+          <dt>
+            <Trans>To validate</Trans>
+          </dt>
+          <dd>
+            <Trans>{threshold} XP</Trans>
+          </dd>
         </div>
         {challenge.tinkercad_class_code && (
           <div>
-            <dt>Tinkercad class code</dt>
+            <dt>
+              <Trans>Tinkercad class code</Trans>
+            </dt>
             <dd>
               <code>{challenge.tinkercad_class_code}</code>
             </dd>
@@ -167,18 +193,25 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
       {challenge.subject_pdf_url && (
         <p>
           <a href={challenge.subject_pdf_url} target="_blank" rel="noopener noreferrer">
-            Subject (PDF)
+            <Trans>Subject (PDF)</Trans>
           </a>
         </p>
       )}
       {challenge.feedback && (challenge.status === 'declined' || challenge.status === 'validated') && (
         <p className={challenge.status === 'declined' ? 'alert' : 'alert alert-success'}>
-          <strong>Feedback from the board:</strong> {challenge.feedback}
+          <strong>
+            <Trans>Feedback from the board:</Trans>
+          </strong>{' '}
+          {challenge.feedback}
         </p>
       )}
       {/* Only the challenge being worked on shows its exercises at first: four of them open make a long page. */}
       <details className="exercises-disclosure" open={challenge.status === 'in_progress'}>
-        <summary>{`Exercises: ${challenge.completed_exercises_count} of ${challenge.exercise_count} done`}</summary>
+        <summary>
+          <Trans>
+            Exercises: {done} of {count} done
+          </Trans>
+        </summary>
         <ol className="exercises">
           {EXERCISE_NUMBERS.map((n) => (
             <ExerciseRow key={n} challenge={challenge} n={n} deadlinePassed={deadlinePassed} />
@@ -194,11 +227,14 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
             onClick={() =>
               start.mutate(challenge.id, {
                 onSuccess: () => setMessage(null),
-                onError: (error) => setMessage({ kind: 'error', text: failure('Failed to start challenge: ', error) }),
+                onError: (error) => {
+                  const reason = reasonOf(error, t`Unknown error`);
+                  setMessage({ kind: 'error', text: t`Failed to start challenge: ${reason}` });
+                },
               })
             }
           >
-            {challenge.status === 'declined' ? 'Start again' : 'Start'}
+            {challenge.status === 'declined' ? t`Start again` : t`Start`}
           </button>
         )}
         {challenge.status === 'in_progress' && (
@@ -212,13 +248,16 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
                 onSuccess: () =>
                   setMessage({
                     kind: 'success',
-                    text: 'Challenge submitted for review! Board members will validate your work.',
+                    text: t`Challenge submitted for review! Board members will validate your work.`,
                   }),
-                onError: (error) => setMessage({ kind: 'error', text: failure('Failed to submit challenge: ', error) }),
+                onError: (error) => {
+                  const reason = reasonOf(error, t`Unknown error`);
+                  setMessage({ kind: 'error', text: t`Failed to submit challenge: ${reason}` });
+                },
               })
             }
           >
-            Submit for review
+            <Trans>Submit for review</Trans>
           </button>
         )}
       </div>
@@ -241,48 +280,62 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
 
 /** Step 1 of the tracker: the four challenges, their exercises, deadline and progress. */
 export function ChallengesStep() {
+  const { t } = useLingui();
   const challenges = useMyChallenges();
-  if (challenges.isPending) return <Spinner label="Loading your challenges" />;
+  if (challenges.isPending) return <Spinner label={t`Loading your challenges`} />;
   if (challenges.error) {
-    return <LoadError error={challenges.error} fallback="Failed to load challenges" onRetry={challenges.refetch} />;
+    return <LoadError error={challenges.error} fallback={t`Failed to load challenges`} onRetry={challenges.refetch} />;
   }
   const mine = challenges.data;
   const completed = mine?.completed_count ?? 0;
+  const total = CHALLENGES_PER_CANDIDATE;
+  const deadline = mine?.deadline_at ? formatDate(mine.deadline_at) : '';
+  const days = mine?.days_remaining ?? 0;
   return (
     <section className="stack" aria-labelledby="challenges-title">
       <div className="card challenges-summary">
         <div>
-          <h2 id="challenges-title">4 Challenges</h2>
+          <h2 id="challenges-title">
+            <Trans>4 Challenges</Trans>
+          </h2>
           <p className="muted">
-            Complete each challenge&apos;s exercises in Tinkercad, paste the links, then submit it for the board to
-            validate.
+            <Trans>
+              Complete each challenge&apos;s exercises in Tinkercad, paste the links, then submit it for the board to
+              validate.
+            </Trans>
           </p>
         </div>
         <div className="challenges-meters">
           <p>
-            <strong>Deadline: </strong>
+            <strong>
+              <Trans>Deadline:</Trans>{' '}
+            </strong>
             {mine?.deadline_passed ? (
-              <span className="badge badge-danger">Deadline passed</span>
+              <span className="badge badge-danger">
+                <Trans>Deadline passed</Trans>
+              </span>
             ) : mine?.deadline_at ? (
-              mine.days_remaining === 1 ? (
-                `${formatDate(mine.deadline_at)} (1 day remaining)`
-              ) : (
-                `${formatDate(mine.deadline_at)} (${mine.days_remaining} days remaining)`
-              )
+              plural(days, { one: `${deadline} (# day remaining)`, other: `${deadline} (# days remaining)` })
             ) : (
               '—'
             )}
           </p>
           <p id="challenges-progress-label">
-            <strong>Progress: </strong>
-            {completed} / {CHALLENGES_PER_CANDIDATE} completed
+            <strong>
+              <Trans>Progress:</Trans>{' '}
+            </strong>
+            <Trans>
+              {completed} / {total} completed
+            </Trans>
           </p>
           <progress max={CHALLENGES_PER_CANDIDATE} value={completed} aria-labelledby="challenges-progress-label" />
         </div>
       </div>
       {mine && <DeadlinePanel mine={mine} />}
       {mine && mine.data.length === 0 && (
-        <p className="card muted">No challenges are assigned to you yet. The board will add them soon.</p>
+        <p className="card muted">
+          <Trans>No challenges are assigned to you yet. The board will add them soon.</Trans>
+        </p>
       )}
       {mine?.data.map((challenge) => (
         <ChallengeCard key={challenge.id} challenge={challenge} deadlinePassed={mine.deadline_passed} />

@@ -1,63 +1,87 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { MyHackathon } from '../../../contract/hackathon';
 import { HACKATHON_HOURS, HACKATHON_REGISTRATION_DELAY_DAYS, HACKATHON_TEAM_SIZE } from '../../../contract/constants';
+import { INTL_LOCALES } from '../../../contract/i18n';
+import type { Locale } from '../../../contract/locales';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/loading-screen';
 import { errorMessage } from '../../lib/api-client';
 import { useMyHackathon, useOpenHackathonEvents, useRegister, useUnregister } from './api';
 import './hackathon.css';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+/** An event's start or end in the page's language (English as written in Britain: Tue 24 Nov, 18:00). */
+function useWhen() {
+  const { i18n } = useLingui();
+  const locale = i18n.locale === 'en' ? 'en-GB' : INTL_LOCALES[i18n.locale as Locale];
+  return (iso: string) =>
+    new Date(iso).toLocaleString(locale, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+}
 
-function statusText(hackathon: MyHackathon | undefined): string {
-  if (hackathon?.team) return 'Assigned to a team';
-  if (hackathon?.registrations.length) return 'Registered (waiting for team assignment)';
-  return 'Not registered';
+function statusText(hackathon: MyHackathon | undefined) {
+  if (hackathon?.team) return msg`Assigned to a team`;
+  if (hackathon?.registrations.length) return msg`Registered (waiting for team assignment)`;
+  return msg`Not registered`;
 }
 
 /** Step 2 of the tracker: what the hackathon is, the events to register for, and the team. */
 export function HackathonStep() {
+  const { t } = useLingui();
+  const when = useWhen();
   const [alert, setAlert] = useState<string | null>(null);
   const me = useMyHackathon();
   const events = useOpenHackathonEvents();
   const register = useRegister();
   const unregister = useUnregister();
   const onDone = { onSuccess: () => setAlert(null) };
+  const hours = HACKATHON_HOURS;
+  const delay = HACKATHON_REGISTRATION_DELAY_DAYS;
+  const size = HACKATHON_TEAM_SIZE;
 
   return (
     <section className="stack" aria-labelledby="hackathon-title">
       <div className="card">
-        <h2 id="hackathon-title">Hackathon ({HACKATHON_HOURS}h project)</h2>
+        <h2 id="hackathon-title">
+          <Trans>Hackathon ({hours}h project)</Trans>
+        </h2>
         <ul className="hackathon-facts">
           <li>
-            Registration opens {HACKATHON_REGISTRATION_DELAY_DAYS} days (1 week) after your 4 challenges are validated.
+            <Trans>Registration opens {delay} days (1 week) after your 4 challenges are validated.</Trans>
           </li>
-          <li>Teams are formed at random, with {HACKATHON_TEAM_SIZE} members each.</li>
-          <li>Projects are judged by senior members and the board.</li>
+          <li>
+            <Trans>Teams are formed at random, with {size} members each.</Trans>
+          </li>
+          <li>
+            <Trans>Projects are judged by senior members and the board.</Trans>
+          </li>
         </ul>
       </div>
       <div className="card stack">
-        <h3>Your hackathon status</h3>
+        <h3>
+          <Trans>Your hackathon status</Trans>
+        </h3>
         {me.isPending || events.isPending ? (
-          <Spinner label="Loading your hackathon" />
+          <Spinner label={t`Loading your hackathon`} />
         ) : me.error || events.error ? (
           <LoadError
             error={me.error ?? events.error}
-            fallback="Failed to load hackathon"
+            fallback={t`Failed to load hackathon`}
             onRetry={() => Promise.all([me.refetch(), events.refetch()])}
           />
         ) : (
           <>
             <p>
-              <strong>Status: </strong>
-              <span className="badge badge-brand">{statusText(me.data)}</span>
+              <strong>
+                <Trans>Status:</Trans>{' '}
+              </strong>
+              <span className="badge badge-brand">{t(statusText(me.data))}</span>
             </p>
             {alert && (
               <p className="alert" role="alert">
@@ -69,13 +93,21 @@ export function HackathonStep() {
                 <h4>{me.data.team.name}</h4>
                 <ul>
                   {me.data.team.members.map((member) => (
-                    <li key={member.user_id}>@{member.intra_login}</li>
+                    <li key={member.user_id}>
+                      <bdi>@{member.intra_login}</bdi>
+                    </li>
                   ))}
                 </ul>
               </div>
             )}
-            <h4>Available events</h4>
-            {events.data?.data.length === 0 && <p className="muted">No hackathon is scheduled yet. Check back soon.</p>}
+            <h4>
+              <Trans>Available events</Trans>
+            </h4>
+            {events.data?.data.length === 0 && (
+              <p className="muted">
+                <Trans>No hackathon is scheduled yet. Check back soon.</Trans>
+              </p>
+            )}
             <ul className="event-list">
               {events.data?.data.map((event) => {
                 const seated = me.data?.registrations.some((r) => r.event_id === event.id && r.team_id);
@@ -91,8 +123,8 @@ export function HackathonStep() {
                       {(seated || (!event.registered && !event.registration_open)) && (
                         <p className="hint" id={`event-why-${event.id}`}>
                           {seated
-                            ? 'You are in a team for this event: ask the board if you cannot take part.'
-                            : 'This event has begun: registration is closed.'}
+                            ? t`You are in a team for this event: ask the board if you cannot take part.`
+                            : t`This event has begun: registration is closed.`}
                         </p>
                       )}
                     </div>
@@ -105,11 +137,11 @@ export function HackathonStep() {
                         onClick={() =>
                           unregister.mutate(event.id, {
                             ...onDone,
-                            onError: (error) => setAlert(errorMessage(error, 'Failed to unregister')),
+                            onError: (error) => setAlert(errorMessage(error, t`Failed to unregister`)),
                           })
                         }
                       >
-                        Unregister
+                        <Trans>Unregister</Trans>
                       </button>
                     ) : (
                       <button
@@ -120,11 +152,11 @@ export function HackathonStep() {
                         onClick={() =>
                           register.mutate(event.id, {
                             ...onDone,
-                            onError: (error) => setAlert(errorMessage(error, 'Failed to register')),
+                            onError: (error) => setAlert(errorMessage(error, t`Failed to register`)),
                           })
                         }
                       >
-                        Register
+                        <Trans>Register</Trans>
                       </button>
                     )}
                   </li>

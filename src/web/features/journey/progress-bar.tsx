@@ -1,19 +1,26 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { JourneyStep } from '../../../contract/applications';
 import { CheckIcon } from '../../components/icons';
 
+/** The five steps, as descriptors read with `t(item.title)` at render (the admin pages name the steps with them too). */
 export const JOURNEY = [
-  { step: 0, title: 'Application', detail: 'Tell us about you' },
-  { step: 1, title: '4 Challenges', detail: '4 weeks' },
-  { step: 2, title: 'Hackathon', detail: '24h project' },
-  { step: 3, title: 'Board Approval', detail: 'Final review' },
-  { step: 4, title: 'Complete', detail: 'Welcome aboard' },
+  { step: 0, title: msg`Application`, detail: msg`Tell us about you` },
+  { step: 1, title: msg`4 Challenges`, detail: msg`4 weeks` },
+  { step: 2, title: msg`Hackathon`, detail: msg`24h project` },
+  { step: 3, title: msg`Board Approval`, detail: msg`Final review` },
+  { step: 4, title: msg`Complete`, detail: msg`Welcome aboard` },
 ] as const;
 
 /** The five-step bar of docs/product.md#application-tracker; the current step is announced to screen readers. */
 export function ProgressBar({ step }: { step: Exclude<JourneyStep, -1> }) {
+  const { t } = useLingui();
   const current = JOURNEY[step];
+  const number = current.step + 1;
+  const total = JOURNEY.length;
+  const title = t(current.title);
   return (
-    <nav aria-label="Application progress" className="journey">
+    <nav aria-label={t`Application progress`} className="journey">
       <ol>
         {JOURNEY.map((item) => {
           const state = item.step < step || step === 4 ? 'done' : item.step === step ? 'current' : 'todo';
@@ -29,10 +36,11 @@ export function ProgressBar({ step }: { step: Exclude<JourneyStep, -1> }) {
               <span className="journey-dot" aria-hidden="true">
                 {state === 'done' ? <CheckIcon /> : item.step + 1}
               </span>
-              <span className="journey-title">{item.title}</span>
-              <span className="journey-detail">{item.detail}</span>
+              <span className="journey-title">{t(item.title)}</span>
+              <span className="journey-detail">{t(item.detail)}</span>
               <span className="visually-hidden">
-                {state === 'done' ? ' (done)' : state === 'current' ? ' (current step)' : ''}
+                {' '}
+                {state === 'done' ? t`(done)` : state === 'current' ? t`(current step)` : ''}
               </span>
             </li>
           );
@@ -40,7 +48,9 @@ export function ProgressBar({ step }: { step: Exclude<JourneyStep, -1> }) {
       </ol>
       {/* On a phone the bar has no room for five labels: the current one is said below it (the list still names each step to screen readers). */}
       <p className="journey-caption" aria-hidden="true">
-        {`Step ${current.step + 1} of ${JOURNEY.length}: ${current.title}`}
+        <Trans>
+          Step {number} of {total}: {title}
+        </Trans>
       </p>
     </nav>
   );

@@ -1,21 +1,32 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { MyApplication } from '../../../contract/applications';
 import { MIN_MEMBER_XP } from '../../../contract/constants';
+import { INTL_LOCALES } from '../../../contract/i18n';
+import type { Locale } from '../../../contract/locales';
 import { notEligibleMessage, type AllowedCampus } from '../../../contract/eligibility';
 import { useSession } from '../auth/api';
 import { useMyChallenges } from '../challenges/api';
 
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+/** A day written out in the page's language (English as written in Britain: 24 November 2026). */
+function useLongDate() {
+  const { i18n } = useLingui();
+  const locale = i18n.locale === 'en' ? 'en-GB' : INTL_LOCALES[i18n.locale as Locale];
+  return (iso: string) => new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' });
+}
 
 /** Step 0 for a student of a campus that may not apply: the server's refusal, said before they try. */
 export function NotEligible({ allowed }: { allowed: readonly AllowedCampus[] }) {
   return (
     <section className="card stack" aria-labelledby="not-eligible-title">
-      <h2 id="not-eligible-title">Who can apply</h2>
+      <h2 id="not-eligible-title">
+        <Trans>Who can apply</Trans>
+      </h2>
       <p className="alert alert-info">{notEligibleMessage(allowed)}</p>
       <p>
-        <Link to="/process">Read the Rules</Link>
+        <Link to="/process">
+          <Trans>Read the Rules</Trans>
+        </Link>
       </p>
     </section>
   );
@@ -23,15 +34,25 @@ export function NotEligible({ allowed }: { allowed: readonly AllowedCampus[] }) 
 
 /** Step 0, once sent: the application is with the board. */
 export function SubmittedCard({ application }: { application: MyApplication }) {
+  const formatDate = useLongDate();
+  const sent = formatDate(application.created_at);
   return (
     <section className="card stack" aria-labelledby="submitted-title">
-      <h2 id="submitted-title">Application Submitted!</h2>
-      <p>Your application is under review by the board. You sent it on {formatDate(application.created_at)}.</p>
+      <h2 id="submitted-title">
+        <Trans>Application Submitted!</Trans>
+      </h2>
+      <p>
+        <Trans>Your application is under review by the board. You sent it on {sent}.</Trans>
+      </p>
       <p className="alert alert-info">
-        You will receive an email notification when the board has reviewed it: typically within 3-5 business days.
+        <Trans>
+          You will receive an email notification when the board has reviewed it: typically within 3-5 business days.
+        </Trans>
       </p>
       <details>
-        <summary>Your motivation</summary>
+        <summary>
+          <Trans>Your motivation</Trans>
+        </summary>
         <p className="prewrap">{application.motivation}</p>
       </details>
     </section>
@@ -44,16 +65,25 @@ export function WaitingForBoard() {
   const xp = user?.experience_points ?? 0;
   return (
     <section className="card stack" aria-labelledby="board-title">
-      <h2 id="board-title">Waiting for Board Approval</h2>
+      <h2 id="board-title">
+        <Trans>Waiting for Board Approval</Trans>
+      </h2>
       <p>
-        You completed the challenges and the hackathon. The board is reviewing your journey: this typically takes 2-3
-        business days, and you will receive the final decision by email.
+        <Trans>
+          You completed the challenges and the hackathon. The board is reviewing your journey: this typically takes 2-3
+          business days, and you will receive the final decision by email.
+        </Trans>
       </p>
       <p className={xp >= MIN_MEMBER_XP ? 'alert alert-success' : 'alert alert-info'}>
-        Your total: <strong>{xp} XP</strong>.{' '}
-        {xp >= MIN_MEMBER_XP
-          ? `That reaches the ${MIN_MEMBER_XP} XP needed for junior member status.`
-          : `Junior member status needs ${MIN_MEMBER_XP} XP.`}
+        {xp >= MIN_MEMBER_XP ? (
+          <Trans>
+            Your total: <strong>{xp} XP</strong>. That reaches the {MIN_MEMBER_XP} XP needed for junior member status.
+          </Trans>
+        ) : (
+          <Trans>
+            Your total: <strong>{xp} XP</strong>. Junior member status needs {MIN_MEMBER_XP} XP.
+          </Trans>
+        )}
       </p>
     </section>
   );
@@ -61,38 +91,62 @@ export function WaitingForBoard() {
 
 /** Step 4: a member of the club. */
 export function Complete() {
+  const formatDate = useLongDate();
   const challenges = useMyChallenges();
   const completed = (challenges.data?.data ?? []).filter((challenge) => challenge.status === 'validated');
   return (
     <section className="card stack" aria-labelledby="complete-title">
-      <h2 id="complete-title">Congratulations, you are a member of the club!</h2>
-      <p>The board approved your application. Welcome to the 1337 Robotics Club.</p>
-      <h3>Completed challenges</h3>
+      <h2 id="complete-title">
+        <Trans>Congratulations, you are a member of the club!</Trans>
+      </h2>
+      <p>
+        <Trans>The board approved your application. Welcome to the 1337 Robotics Club.</Trans>
+      </p>
+      <h3>
+        <Trans>Completed challenges</Trans>
+      </h3>
       {challenges.isPending ? (
-        <p className="muted">Loading your challenges...</p>
+        <p className="muted">
+          <Trans>Loading your challenges...</Trans>
+        </p>
       ) : completed.length === 0 ? (
-        <p className="muted">No completed challenges to show.</p>
+        <p className="muted">
+          <Trans>No completed challenges to show.</Trans>
+        </p>
       ) : (
         <ul className="plain-list">
-          {completed.map((challenge) => (
-            <li key={challenge.id}>
-              <strong>{challenge.title}</strong> — completed on{' '}
-              {formatDate(challenge.validated_at ?? challenge.updated_at)}
-            </li>
-          ))}
+          {completed.map((challenge) => {
+            const title = challenge.title;
+            const day = formatDate(challenge.validated_at ?? challenge.updated_at);
+            return (
+              <li key={challenge.id}>
+                <Trans>
+                  <strong>{title}</strong> — completed on {day}
+                </Trans>
+              </li>
+            );
+          })}
         </ul>
       )}
-      <h3>Next steps</h3>
+      <h3>
+        <Trans>Next steps</Trans>
+      </h3>
       <ul>
-        <li>Join the club&apos;s next meeting and meet your team mates.</li>
         <li>
-          <a href="#projects">Propose a club project</a> below, or join one with the board.
+          <Trans>Join the club&apos;s next meeting and meet your team mates.</Trans>
         </li>
-        <li>Help the next candidates with their challenges.</li>
+        <li>
+          <Trans>
+            <a href="#projects">Propose a club project</a> below, or join one with the board.
+          </Trans>
+        </li>
+        <li>
+          <Trans>Help the next candidates with their challenges.</Trans>
+        </li>
       </ul>
       <div>
         <button type="button" className="btn btn-secondary" onClick={() => window.location.reload()}>
-          Refresh page
+          <Trans>Refresh page</Trans>
         </button>
       </div>
     </section>
@@ -103,23 +157,34 @@ export function Complete() {
 export function Declined({ application }: { application: MyApplication }) {
   return (
     <section className="card stack" aria-labelledby="declined-title">
-      <h2 id="declined-title">Application Declined</h2>
-      <p>Thank you for your interest in the club. The board has declined your application this time.</p>
+      <h2 id="declined-title">
+        <Trans>Application Declined</Trans>
+      </h2>
+      <p>
+        <Trans>Thank you for your interest in the club. The board has declined your application this time.</Trans>
+      </p>
       {application.review_notes && (
         <p className="alert alert-info">
-          <strong>The board&apos;s note:</strong> {application.review_notes}
+          <strong>
+            <Trans>The board&apos;s note:</Trans>
+          </strong>{' '}
+          {application.review_notes}
         </p>
       )}
       <p>
-        Keep building: practise with Tinkercad and Arduino, work on small electronics projects, and follow the
-        club&apos;s events. You are welcome to try again in a later recruitment.
+        <Trans>
+          Keep building: practise with Tinkercad and Arduino, work on small electronics projects, and follow the
+          club&apos;s events. You are welcome to try again in a later recruitment.
+        </Trans>
       </p>
       {application.may_apply_again ? (
-        <p className="alert alert-success">A new recruitment round is open: you can apply again below.</p>
+        <p className="alert alert-success">
+          <Trans>A new recruitment round is open: you can apply again below.</Trans>
+        </p>
       ) : (
         <div>
           <Link className="btn" to="/">
-            Back to Home
+            <Trans>Back to Home</Trans>
           </Link>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isEligible } from '../../../contract/eligibility';
 import type { MyApplication } from '../../../contract/applications';
 import { LoadError } from '../../components/load-error';
@@ -18,21 +19,37 @@ import './tracker.css';
 
 /** `/` and `/apply` for a signed-in candidate: where they stand and what to do next. */
 export function TrackerPage() {
-  usePageTitle('Your application', 'Follow your application to the 1337 Robotics Club.');
+  const { t } = useLingui();
+  usePageTitle(t`Your application`, t`Follow your application to the 1337 Robotics Club.`);
   const { user } = useSession();
   const application = useMyApplication();
-  if (application.isPending) return <LoadingScreen title="Loading" message="Loading your application..." />;
+  if (application.isPending) return <LoadingScreen title={t`Loading`} message={t`Loading your application...`} />;
 
   const mine = application.data ?? null;
   const step = mine?.step ?? 0;
+  const name = user ? fullName(user) : '';
   return (
     <div className="wrap page tracker">
       <header className="page-header">
-        <h1>{user ? `Hello, ${fullName(user)}` : 'Your application'}</h1>
-        <p>Your journey to the 1337 Robotics Club, step by step.</p>
+        <h1>
+          {user ? (
+            <Trans>
+              Hello, <bdi>{name}</bdi>
+            </Trans>
+          ) : (
+            <Trans>Your application</Trans>
+          )}
+        </h1>
+        <p>
+          <Trans>Your journey to the 1337 Robotics Club, step by step.</Trans>
+        </p>
       </header>
       {application.error ? (
-        <LoadError error={application.error} fallback="Failed to load your application" onRetry={application.refetch} />
+        <LoadError
+          error={application.error}
+          fallback={t`Failed to load your application`}
+          onRetry={application.refetch}
+        />
       ) : (
         <Journey application={mine} step={step} />
       )}

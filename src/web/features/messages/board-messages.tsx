@@ -1,11 +1,14 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import type { MyMessage } from '../../../contract/messages';
 import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { formatDateTime } from '../../lib/format';
 import { useMarkMessageRead, useMyMessages } from './api';
 import './messages.css';
 
-/** What the badge of the heading says to assistive technology (one phrase, with its number). */
-export const unreadLabel = (count: number) => `${count} unread`;
+/** What the badge of the heading says to assistive technology (one phrase, with its number), in the page's language. */
+export const unreadLabel = (count: number) => plural(count, { one: '# unread', other: '# unread' });
 
 function MessageItem({ message, onOpen }: { message: MyMessage; onOpen: (id: number) => void }) {
   const unread = message.read_at === null;
@@ -14,7 +17,11 @@ function MessageItem({ message, onOpen }: { message: MyMessage; onOpen: (id: num
       <details className="board-message" onToggle={(event) => event.currentTarget.open && unread && onOpen(message.id)}>
         <summary>
           <span className="board-message-subject">{message.subject}</span>
-          {unread && <span className="badge badge-brand">New</span>}
+          {unread && (
+            <span className="badge badge-brand">
+              <Trans>New</Trans>
+            </span>
+          )}
           <time className="muted board-message-date" dateTime={message.created_at}>
             {formatDateTime(message.created_at)}
           </time>
@@ -32,6 +39,8 @@ function MessageItem({ message, onOpen }: { message: MyMessage; onOpen: (id: num
  * messages also reach the candidate by email, so a failed load leaves the tracker as it was.
  */
 export function BoardMessages() {
+  // The badge's label is read through Lingui's shared i18n: the hook makes a change of language render it again.
+  useLingui();
   const messages = useMyMessages();
   const markRead = useMarkMessageRead();
   const list = messages.data?.data ?? [];
@@ -40,7 +49,7 @@ export function BoardMessages() {
   return (
     <section className="card stack board-messages" aria-labelledby="board-messages-title">
       <h2 id="board-messages-title" className="row">
-        Messages from the board
+        <Trans>Messages from the board</Trans>
         {unread > 0 && (
           <span className="badge badge-brand">
             <span aria-hidden="true">{unread}</span>

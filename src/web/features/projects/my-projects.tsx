@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -9,6 +10,7 @@ import {
   projectFormSchema,
   type Project,
 } from '../../../contract/projects';
+import { say } from '../../../contract/i18n';
 import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { Spinner } from '../../components/loading-screen';
@@ -24,26 +26,41 @@ const EMPTY: Fields = { title: '', description: '', deadline: '' };
 /** A date typed as day/month/year means "until the end of that day" where the member is; what cannot be read is passed on as typed. */
 function endOfDay(typed: string): string {
   const date = fromDateInput(typed);
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && date !== typed ? new Date(`${date}T23:59:59.999`).toISOString() : date;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date === typed) return date;
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(year!, month! - 1, day, 23, 59, 59, 999).toISOString();
 }
 
 function ProjectItem({ project }: { project: Project }) {
   const overdue = project.status === 'approved' && !isFutureDeadline(project.deadline, new Date());
+  const proposed = formatDate(project.created_at);
+  const deadline = project.deadline ? formatDate(project.deadline) : '';
   return (
     <li className="project-item">
       <div className="row project-item-head">
         <strong className="project-title">{project.title}</strong>
-        <span className={PROJECT_STATUS_BADGE[project.status]}>{PROJECT_STATUS_LABELS[project.status]}</span>
+        <span className={PROJECT_STATUS_BADGE[project.status]}>{say(PROJECT_STATUS_LABELS[project.status])}</span>
       </div>
       <p className="prewrap">{project.description}</p>
       <p className="muted project-meta">
-        Proposed {formatDate(project.created_at)}
-        {project.deadline ? ` · Deadline ${formatDate(project.deadline)}` : ' · No deadline'}
-        {overdue ? ' (passed)' : ''}
+        {!project.deadline ? (
+          <Trans>Proposed {proposed} · No deadline</Trans>
+        ) : overdue ? (
+          <Trans>
+            Proposed {proposed} · Deadline {deadline} (passed)
+          </Trans>
+        ) : (
+          <Trans>
+            Proposed {proposed} · Deadline {deadline}
+          </Trans>
+        )}
       </p>
       {project.validation_notes && (
         <p className="alert alert-info">
-          <strong>The board&apos;s note:</strong> {project.validation_notes}
+          <strong>
+            <Trans>The board&apos;s note:</Trans>
+          </strong>{' '}
+          {project.validation_notes}
         </p>
       )}
     </li>
@@ -63,11 +80,12 @@ const resolver: typeof checkShape = async (values, context, options) => {
   if (Object.keys(result.errors).length > 0 || isFutureDeadline(result.values.deadline ?? null, new Date())) {
     return result;
   }
-  return { values: {}, errors: { deadline: { type: 'future', message: PROJECT_DEADLINE_MESSAGE } } };
+  return { values: {}, errors: { deadline: { type: 'future', message: say(PROJECT_DEADLINE_MESSAGE) } } };
 };
 
 /** The proposal form, validated with the contract's schema before it is sent. */
 function ProposeForm() {
+  const { t } = useLingui();
   const { register, handleSubmit, reset, setError, formState } = useForm({
     defaultValues: EMPTY,
     resolver,
@@ -82,7 +100,8 @@ function ProposeForm() {
     propose.mutate(form, {
       onSuccess: (project) => {
         reset();
-        setSent(`"${project.title}" was sent to the board: you will see its decision here.`);
+        const title = project.title;
+        setSent(t`"${title}" was sent to the board: you will see its decision here.`);
       },
       // The server's field errors (a deadline it finds past, say) go under their fields.
       onError: (error) => showServerErrors(error, setError),
@@ -99,14 +118,16 @@ function ProposeForm() {
       noValidate
       aria-labelledby="propose-title"
     >
-      <h3 id="propose-title">Propose a project</h3>
-      <Field id="project-title" label="Title" error={errors.title?.message} required>
+      <h3 id="propose-title">
+        <Trans>Propose a project</Trans>
+      </h3>
+      <Field id="project-title" label={t`Title`} error={errors.title?.message} required>
         {(control) => <input {...control} {...register('title')} maxLength={PROJECT_TITLE_MAX} autoComplete="off" />}
       </Field>
       <Field
         id="project-description"
-        label="Description"
-        hint="What you want to build, with whom, and what you need from the club."
+        label={t`Description`}
+        hint={t`What you want to build, with whom, and what you need from the club.`}
         error={errors.description?.message}
         required
       >
@@ -114,10 +135,10 @@ function ProposeForm() {
           <textarea {...control} {...register('description')} maxLength={PROJECT_DESCRIPTION_MAX} rows={5} />
         )}
       </Field>
-      <Field id="project-deadline" label="Deadline (optional)" hint={DATE_FORMAT} error={errors.deadline?.message}>
+      <Field id="project-deadline" label={t`Deadline (optional)`} hint={DATE_FORMAT} error={errors.deadline?.message}>
         {(control) => <input {...control} {...register('deadline')} {...DATE_INPUT} />}
       </Field>
-      {propose.isError && <ErrorBanner error={propose.error} fallback="Failed to propose the project" />}
+      {propose.isError && <ErrorBanner error={propose.error} fallback={t`Failed to propose the project`} />}
       {sent && (
         <p className="alert alert-success" role="status">
           {sent}
@@ -125,7 +146,7 @@ function ProposeForm() {
       )}
       <div>
         <button className="btn" type="submit" disabled={propose.isPending}>
-          {propose.isPending ? 'Sending...' : 'Propose project'}
+          {propose.isPending ? t`Sending...` : t`Propose project`}
         </button>
       </div>
     </form>
@@ -134,27 +155,38 @@ function ProposeForm() {
 
 /** Step 4 of the tracker, below the congratulations: the member's club projects and the form to propose one. */
 export function MyProjects() {
+  const { t } = useLingui();
   const projects = useMyProjects();
   const list = projects.data?.data ?? [];
+  const shown = list.length;
+  const total = projects.data?.total ?? 0;
   return (
     <section className="card stack projects-section" id="projects" aria-labelledby="projects-title">
-      <h2 id="projects-title">Your club projects</h2>
-      <p className="muted">Propose a project to the club; the board approves or rejects it, with a note.</p>
-      <ErrorBanner error={projects.error} fallback="Failed to load your projects" />
+      <h2 id="projects-title">
+        <Trans>Your club projects</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>Propose a project to the club; the board approves or rejects it, with a note.</Trans>
+      </p>
+      <ErrorBanner error={projects.error} fallback={t`Failed to load your projects`} />
       {projects.isPending ? (
-        <Spinner label="Loading your projects" />
+        <Spinner label={t`Loading your projects`} />
       ) : projects.isError ? null : list.length === 0 ? (
-        <p className="muted">You have not proposed a project yet.</p>
+        <p className="muted">
+          <Trans>You have not proposed a project yet.</Trans>
+        </p>
       ) : (
-        <ul className="project-list" aria-label="Your projects">
+        <ul className="project-list" aria-label={t`Your projects`}>
           {list.map((project) => (
             <ProjectItem key={project.id} project={project} />
           ))}
         </ul>
       )}
-      {projects.data && projects.data.total > list.length && (
+      {total > shown && (
         <p className="muted">
-          Showing your {list.length} most recent projects of {projects.data.total}.
+          <Trans>
+            Showing your {shown} most recent projects of {total}.
+          </Trans>
         </p>
       )}
       <ProposeForm />

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"HKQUXB\":[[\"count\",\"plural\",{\"zero\":[\"لا رسائل غير مقروءة\"],\"one\":[\"رسالة واحدة غير مقروءة\"],\"two\":[\"رسالتان غير مقروءتين\"],\"few\":[\"#\",\" رسائل غير مقروءة\"],\"many\":[\"#\",\" رسالة غير مقروءة\"],\"other\":[\"#\",\" رسالة غير مقروءة\"]}]],\"isRobC\":[\"جديد\"],\"xXkf8g\":[\"رسائل المكتب\"]}")as Messages;

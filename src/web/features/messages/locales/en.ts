@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"HKQUXB\":[[\"count\",\"plural\",{\"one\":[\"#\",\" unread\"],\"other\":[\"#\",\" unread\"]}]],\"isRobC\":[\"New\"],\"xXkf8g\":[\"Messages from the board\"]}")as Messages;

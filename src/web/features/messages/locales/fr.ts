@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"HKQUXB\":[[\"count\",\"plural\",{\"one\":[\"#\",\" non lu\"],\"other\":[\"#\",\" non lus\"]}]],\"isRobC\":[\"Nouveau\"],\"xXkf8g\":[\"Messages du bureau\"]}")as Messages;
