@@ -22,7 +22,6 @@ const UNTRANSLATED = [
   'src/web/features/admin-overview/**',
   'src/web/features/admin-rounds/**',
   'src/web/features/admin-settings/**',
-  'src/web/features/admin-webhooks/**',
   'src/web/features/auth/**',
   'src/web/features/challenges/**',
   'src/web/features/hackathon/**',
@@ -59,8 +58,16 @@ export default tseslint.config(
       'lingui/no-unlocalized-strings': [
         'error',
         {
-          // Words that are code, not text: class names, URLs, keys, test ids; and strings with no letter.
-          ignore: ['^[^a-zA-Z]*$', '^[a-z0-9]+(?:[-_][a-z0-9]+)*$'],
+          // Words that are code, not text: class names (one, or a list with a hyphenated one), camelCase
+          // option values, language tags, URLs, keys, test ids; and strings with no letter.
+          ignore: [
+            '^[^a-zA-Z]*$',
+            '^[a-z0-9]+(?:[-_][a-z0-9]+)*$',
+            '^(?=.*-)[a-z0-9-]+(?: [a-z0-9-]+)+$',
+            '^[a-z]+(?:[A-Z][a-z0-9]*)+$',
+            '^[a-z]{2}-[A-Z]{2}$',
+            '^https?://',
+          ],
           ignoreNames: [{ regex: { pattern: '^(className|to|href|type|id|key|data-testid|role)$' } }],
           ignoreFunctions: ['console.*', 'Error'],
         },
