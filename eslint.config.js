@@ -20,7 +20,6 @@ const UNTRANSLATED = [
   'src/web/features/admin-members/**',
   'src/web/features/admin-overview/**',
   'src/web/features/admin-rounds/**',
-  'src/web/features/admin-settings/**',
   'src/web/features/auth/**',
   'src/web/features/challenges/**',
   'src/web/features/hackathon/**',
@@ -66,6 +65,8 @@ export default tseslint.config(
             '^[a-z]+(?:[A-Z][a-z0-9]*)+$',
             '^[a-z]{2}-[A-Z]{2}$',
             '^https?://',
+            // Field paths and id prefixes, also as a template's text ('setting-', 'sponsors..logo_url').
+            '^[a-z0-9_.-]+$',
           ],
           ignoreNames: [{ regex: { pattern: '^(className|to|href|type|id|key|data-testid|role)$' } }],
           // react-hook-form's field paths ('audience.step') are keys.
