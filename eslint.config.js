@@ -14,7 +14,6 @@ const UNTRANSLATED = [
   'src/web/features/admin-applications/**',
   'src/web/features/admin-audit/**',
   'src/web/features/admin-challenges/**',
-  'src/web/features/admin-club-events/**',
   'src/web/features/admin-hackathon/**',
   'src/web/features/admin-mail-templates/**',
   'src/web/features/admin-members/**',
