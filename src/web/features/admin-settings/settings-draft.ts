@@ -30,7 +30,8 @@ export const SOCIAL_COLUMNS: Column<'social_links'>[] = [
 ];
 export const BOARD_COLUMNS: Column<'board_members'>[] = [
   { key: 'name', text: msg`Name` },
-  { key: 'title', text: msg`Title` },
+  // A board member's role in the club, not a heading: its own context.
+  { key: 'title', text: msg({ message: 'Title', context: 'board member' }) },
 ];
 export const SPONSOR_COLUMNS: Column<'sponsors'>[] = [
   { key: 'name', text: msg`Name` },

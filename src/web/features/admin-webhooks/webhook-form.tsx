@@ -145,7 +145,7 @@ export function WebhookForm() {
       </Field>
       <fieldset className="exercise-fields" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
         <legend>
-          <Trans>Events</Trans>
+          <Trans context="webhook">Events</Trans>
         </legend>
         {WEBHOOK_EVENTS.map((event) => (
           <label key={event} className="row checkbox">

@@ -104,7 +104,7 @@ export function WebhooksPage() {
               <h3 className="card-title webhook-url">{webhook.url}</h3>
               <dl className="detail-grid">
                 <dt>
-                  <Trans>Events</Trans>
+                  <Trans context="webhook">Events</Trans>
                 </dt>
                 <dd>
                   <ul className="webhook-events">
