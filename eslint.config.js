@@ -14,16 +14,10 @@ const UNTRANSLATED = [
   'src/web/features/admin-applications/**',
   'src/web/features/admin-audit/**',
   'src/web/features/admin-challenges/**',
-  'src/web/features/admin-club-events/**',
   'src/web/features/admin-hackathon/**',
-  'src/web/features/admin-maintenance/**',
   'src/web/features/admin-members/**',
-  'src/web/features/admin-messages/**',
   'src/web/features/admin-overview/**',
-  'src/web/features/admin-projects/**',
   'src/web/features/admin-rounds/**',
-  'src/web/features/admin-settings/**',
-  'src/web/features/admin-webhooks/**',
   'src/web/features/auth/**',
   'src/web/features/public/**',
 ];
@@ -70,6 +64,8 @@ export default tseslint.config(
             '^[dmyh]+(?:[/: ][dmyh]+)+$',
             '^(?=.*-)[a-z0-9-]+(?: [a-z0-9-]+)+$',
             '^https?://',
+            // Field paths and id prefixes, also as a template's text ('setting-', 'sponsors..logo_url').
+            '^[a-z0-9_.-]+$',
           ],
           // Attributes and properties that hold code: routes' paths, link relations, CSS media
           // queries, CSS selectors (a constant whose name ends in SELECTOR).
@@ -77,7 +73,8 @@ export default tseslint.config(
             { regex: { pattern: '^(className|to|href|type|id|key|data-testid|role|path|rel|media)$' } },
             { regex: { pattern: 'SELECTOR$' } },
           ],
-          ignoreFunctions: ['console.*', 'Error', '*.querySelector', '*.querySelectorAll'],
+          // react-hook-form's field paths ('audience.step') are keys.
+          ignoreFunctions: ['console.*', 'Error', '*.querySelector', '*.querySelectorAll', 'register'],
         },
       ],
     },

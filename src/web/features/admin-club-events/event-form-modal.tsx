@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import {
   CLUB_EVENT_DESCRIPTION_MAX,
@@ -28,6 +29,7 @@ function draftOf(event: ClubEvent | null): Draft {
 }
 
 export function EventFormModal({ event, onClose }: { event: ClubEvent | null; onClose: () => void }) {
+  const { t } = useLingui();
   const [initial] = useState(() => draftOf(event));
   const { register, formState, form, submitDraft } = useDraftForm(clubEventBodySchema, initial, (draft) => ({
     ...draft,
@@ -51,26 +53,26 @@ export function EventFormModal({ event, onClose }: { event: ClubEvent | null; on
   );
 
   return (
-    <Modal title={event ? 'Edit event' : 'Add event'} onClose={onClose}>
+    <Modal title={event ? t`Edit event` : t`Add event`} onClose={onClose}>
       <form ref={form} onSubmit={onSubmit} noValidate>
-        <ErrorBanner error={save.error} fallback="Failed to save event" />
-        {input('title', 'Title', { required: true, maxLength: CLUB_EVENT_TITLE_MAX })}
-        <Field id="event-description" label="Description (optional)" error={errors.description?.message}>
+        <ErrorBanner error={save.error} fallback={t`Failed to save event`} />
+        {input('title', t`Title`, { required: true, maxLength: CLUB_EVENT_TITLE_MAX })}
+        <Field id="event-description" label={t`Description (optional)`} error={errors.description?.message}>
           {(control) => <textarea {...control} {...register('description')} maxLength={CLUB_EVENT_DESCRIPTION_MAX} />}
         </Field>
-        {input('location', 'Location (optional)', { maxLength: CLUB_EVENT_LOCATION_MAX })}
+        {input('location', t`Location (optional)`, { maxLength: CLUB_EVENT_LOCATION_MAX })}
         <div className="form-columns">
           {input(
             'starts_at',
-            'Starts',
+            t`Starts`,
             { ...DATE_TIME_INPUT, required: true },
-            `${DATE_TIME_FORMAT} Time zone: ${BROWSER_TIME_ZONE}.`,
+            `${DATE_TIME_FORMAT} ${t`Time zone: ${BROWSER_TIME_ZONE}.`}`,
           )}
           {input(
             'ends_at',
-            'Ends (optional)',
+            t`Ends (optional)`,
             DATE_TIME_INPUT,
-            `${DATE_TIME_FORMAT} Leave empty when it has no set end.`,
+            `${DATE_TIME_FORMAT} ${t`Leave empty when it has no set end.`}`,
           )}
         </div>
         <ModalFormActions onCancel={onClose} saving={save.isPending} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { clubEventListQuerySchema, type ClubEvent } from '../../../contract/club-events';
 import { AdminList } from '../../components/admin-list';
@@ -23,24 +24,30 @@ const EVENTS_LIST = clubEventListQuerySchema.omit({ limit: true });
 
 /** `/admin/events`: the club events the landing page announces, with create, edit and delete. */
 export function EventsPage() {
-  usePageTitle('Events');
+  const { t } = useLingui();
+  usePageTitle(t`Events`);
   const list = useListParams(EVENTS_LIST);
   const { offset } = list.values;
   const [editing, setEditing] = useState<ClubEvent | 'new' | null>(null);
   const [now] = useState(() => Date.now());
   const events = useClubEvents({ offset, limit: PAGE_SIZE });
   const remove = useClubEventChange();
+  const failure = errorMessage(remove.error, t`Unknown error`);
 
   const confirmation = useConfirmation();
-  const onDelete = (event: ClubEvent) =>
+  const onDelete = ({ id, title }: ClubEvent) =>
     confirmation.ask({
-      title: `Delete ${event.title}?`,
-      consequence: <p>Are you sure you want to delete this event? It leaves the landing page at once.</p>,
-      confirmLabel: 'Delete event',
+      title: t`Delete ${title}?`,
+      consequence: (
+        <p>
+          <Trans>Are you sure you want to delete this event? It leaves the landing page at once.</Trans>
+        </p>
+      ),
+      confirmLabel: t`Delete event`,
       danger: true,
       onConfirm: () =>
         remove.mutate(
-          { kind: 'delete', id: event.id },
+          { kind: 'delete', id },
           {
             onSuccess: () => {
               // The last event of a page gone: show the page before it.
@@ -53,20 +60,22 @@ export function EventsPage() {
 
   return (
     <AdminList
-      title="Events"
-      lead="Club events not yet over show on the landing page, soonest first."
+      title={t`Events`}
+      lead={t`Club events not yet over show on the landing page, soonest first.`}
       actions={
         <button type="button" className="btn" onClick={() => setEditing('new')}>
-          Add event
+          <Trans>Add event</Trans>
         </button>
       }
       list={events}
-      loading="Loading events"
-      failed="Failed to load events"
-      notices={
-        <Notice text={remove.isError && `Failed to delete event: ${errorMessage(remove.error, 'Unknown error')}`} />
+      loading={t`Loading events`}
+      failed={t`Failed to load events`}
+      notices={<Notice text={remove.isError && t`Failed to delete event: ${failure}`} />}
+      empty={
+        <p className="empty-state">
+          <Trans>No club events yet: add one and it shows on the landing page.</Trans>
+        </p>
       }
-      empty={<p className="empty-state">No club events yet: add one and it shows on the landing page.</p>}
       pager={list.pager(PAGE_SIZE)}
       dialog={
         confirmation.dialog ??
@@ -75,38 +84,51 @@ export function EventsPage() {
     >
       {(rows) => (
         <ul className="card-grid">
-          {rows.map((event) => (
-            <li key={event.id} className="card stack">
-              <div className="row">
-                <h2 className="card-title event-title">{event.title}</h2>
-                <span className={isOver(event, now) ? 'badge' : 'badge badge-success'}>
-                  {isOver(event, now) ? 'Past' : 'Upcoming'}
-                </span>
-              </div>
-              <dl className="detail-grid">
-                <dt>Starts</dt>
-                <dd>{formatDateTime(event.starts_at)}</dd>
-                <dt>Ends</dt>
-                <dd>{event.ends_at ? formatDateTime(event.ends_at) : '—'}</dd>
-                <dt>Location</dt>
-                <dd>{event.location ?? '—'}</dd>
-              </dl>
-              {event.description && <p className="clamp-3 prewrap">{event.description}</p>}
-              <div className="row">
-                <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing(event)}>
-                  Edit<span className="visually-hidden"> {event.title}</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-danger btn-small"
-                  disabled={remove.isPending}
-                  onClick={() => onDelete(event)}
-                >
-                  Delete<span className="visually-hidden"> {event.title}</span>
-                </button>
-              </div>
-            </li>
-          ))}
+          {rows.map((event) => {
+            const { title } = event;
+            return (
+              <li key={event.id} className="card stack">
+                <div className="row">
+                  <h2 className="card-title event-title">{event.title}</h2>
+                  <span className={isOver(event, now) ? 'badge' : 'badge badge-success'}>
+                    {isOver(event, now) ? t`Past` : t`Upcoming`}
+                  </span>
+                </div>
+                <dl className="detail-grid">
+                  <dt>
+                    <Trans>Starts</Trans>
+                  </dt>
+                  <dd>{formatDateTime(event.starts_at)}</dd>
+                  <dt>
+                    <Trans>Ends</Trans>
+                  </dt>
+                  <dd>{event.ends_at ? formatDateTime(event.ends_at) : '—'}</dd>
+                  <dt>
+                    <Trans>Location</Trans>
+                  </dt>
+                  <dd>{event.location ?? '—'}</dd>
+                </dl>
+                {event.description && <p className="clamp-3 prewrap">{event.description}</p>}
+                <div className="row">
+                  <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing(event)}>
+                    <Trans>
+                      Edit<span className="visually-hidden"> {title}</span>
+                    </Trans>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-danger btn-small"
+                    disabled={remove.isPending}
+                    onClick={() => onDelete(event)}
+                  >
+                    <Trans>
+                      Delete<span className="visually-hidden"> {title}</span>
+                    </Trans>
+                  </button>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
     </AdminList>

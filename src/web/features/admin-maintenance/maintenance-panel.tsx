@@ -1,19 +1,18 @@
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ErrorBanner } from '../../components/error-banner';
 import { useRunMaintenance, type MaintenanceRun } from './api';
 import './maintenance.css';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** What a run changed, in one sentence. */
-function describeRun(run: MaintenanceRun): string {
-  if (run.expired_projects + run.sessions_deleted + run.oauth_states_deleted === 0) {
-    return 'Maintenance done: nothing needed changing.';
-  }
-  return (
-    `Maintenance done: ${plural(run.expired_projects, 'project', 'projects')} marked expired, ` +
-    `${plural(run.sessions_deleted, 'expired session', 'expired sessions')} and ` +
-    `${plural(run.oauth_states_deleted, 'expired sign-in state', 'expired sign-in states')} deleted.`
-  );
+function describeRun(run: MaintenanceRun): MessageDescriptor {
+  const { expired_projects: projects, sessions_deleted: sessions, oauth_states_deleted: states } = run;
+  if (projects + sessions + states === 0) return msg`Maintenance done: nothing needed changing.`;
+  return msg`Maintenance done: ${plural(projects, { one: '# project', other: '# projects' })} marked expired, ${plural(
+    sessions,
+    { one: '# expired session', other: '# expired sessions' },
+  )} and ${plural(states, { one: '# expired sign-in state', other: '# expired sign-in states' })} deleted.`;
 }
 
 /**
@@ -21,25 +20,30 @@ function describeRun(run: MaintenanceRun): string {
  * who wants overdue projects marked expired now.
  */
 export function MaintenancePanel() {
+  const { t } = useLingui();
   const run = useRunMaintenance();
   return (
     <section className="card maintenance-panel" aria-labelledby="maintenance-title">
       <div className="row maintenance-row">
         <div className="maintenance-text">
-          <h2 id="maintenance-title">Maintenance</h2>
+          <h2 id="maintenance-title">
+            <Trans>Maintenance</Trans>
+          </h2>
           <p className="muted">
-            Marks approved projects past their deadline as expired and deletes expired sessions and sign-in states. The
-            server also does it every hour.
+            <Trans>
+              Marks approved projects past their deadline as expired and deletes expired sessions and sign-in states.
+              The server also does it every hour.
+            </Trans>
           </p>
         </div>
         <button type="button" className="btn btn-secondary" disabled={run.isPending} onClick={() => run.mutate()}>
-          {run.isPending ? 'Running...' : 'Run maintenance'}
+          {run.isPending ? t`Running...` : t`Run maintenance`}
         </button>
       </div>
-      <ErrorBanner error={run.error} fallback="Maintenance failed" />
+      <ErrorBanner error={run.error} fallback={t`Maintenance failed`} />
       {run.data && (
         <p className="alert alert-success" role="status">
-          {describeRun(run.data)}
+          {t(describeRun(run.data))}
         </p>
       )}
     </section>

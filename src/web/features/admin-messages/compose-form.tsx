@@ -1,6 +1,6 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MESSAGE_BODY_MAX, MESSAGE_SUBJECT_MAX, messageInputSchema } from '../../../contract/messages';
@@ -12,11 +12,17 @@ import { LoadError } from '../../components/load-error';
 import { JOURNEY } from '../journey/progress-bar';
 import { useSendMessage } from './api';
 
-/** The journey's steps by name (read with `i18n._` at render), the declined ones (step -1) first. */
-export const STEP_NAMES: ReadonlyMap<number, MessageDescriptor> = new Map([
+/** The journey's steps by name, the declined ones (step -1) first. */
+export const STEP_NAMES: ReadonlyMap<number, MessageDescriptor | string> = new Map([
   [-1, msg`Declined`],
-  ...JOURNEY.map((item) => [item.step, item.title] as [number, MessageDescriptor]),
+  ...JOURNEY.map((item) => [item.step, item.title] as [number, MessageDescriptor | string]),
 ]);
+
+/** A step's name in the language spoken now (the journey's titles are descriptors or, until translated, text). */
+export function stepName(i18n: I18n, step: number): string | undefined {
+  const name = STEP_NAMES.get(step);
+  return typeof name === 'string' || name === undefined ? name : i18n._(name);
+}
 
 type Draft = { audience: { step: string; past_deadline: string; event_id: string }; subject: string; body: string };
 const EMPTY: Draft = { audience: { step: '', past_deadline: '', event_id: '' }, subject: '', body: '' };
@@ -33,11 +39,12 @@ const toInput = ({ audience, subject, body }: Draft) => ({
 });
 
 /** The outcome, said whole for each count. */
-export const sentSentence = (count: number) => (count === 1 ? 'Sent to 1 person' : `Sent to ${count} people`);
+export const sentSentence = (count: number) =>
+  msg`${plural(count, { one: 'Sent to # person', other: 'Sent to # people' })}`;
 
 /** The compose form of the Messages page (docs/decisions/0116): who receives it, the subject, the Markdown body. */
 export function ComposeForm() {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
   const focusFirstError = useFocusFirstError(form);
@@ -89,42 +96,46 @@ export function ComposeForm() {
         return onSubmit(submitted);
       }}
     >
-      <h2 id="compose-title">New message</h2>
-      <ErrorBanner error={onFields ? null : send.error} fallback="Failed to send the message" />
+      <h2 id="compose-title">
+        <Trans>New message</Trans>
+      </h2>
+      <ErrorBanner error={onFields ? null : send.error} fallback={t`Failed to send the message`} />
       <fieldset
         className="exercise-fields compose-audience"
         aria-describedby={audienceError ? 'audience-error' : 'audience-hint'}
       >
-        <legend>Who receives it</legend>
+        <legend>
+          <Trans>Who receives it</Trans>
+        </legend>
         <p className="hint" id="audience-hint">
-          Everyone who matches every choice made here; banned users never receive a message.
+          <Trans>Everyone who matches every choice made here; banned users never receive a message.</Trans>
         </p>
         <div className="form-columns">
-          <Field id="audience-step" label="Step">
+          <Field id="audience-step" label={t`Step`}>
             {(control) => (
               <select {...control} {...register('audience.step')}>
-                <option value="">Any step</option>
-                {[...STEP_NAMES].map(([step, name]) => (
+                <option value="">{t`Any step`}</option>
+                {[...STEP_NAMES.keys()].map((step) => (
                   <option key={step} value={step}>
-                    {i18n._(name)}
+                    {stepName(i18n, step)}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <Field id="audience-deadline" label="Challenge deadline">
+          <Field id="audience-deadline" label={t`Challenge deadline`}>
             {(control) => (
               <select {...control} {...register('audience.past_deadline')}>
-                <option value="">Any</option>
-                <option value="past">Past the deadline</option>
-                <option value="not-past">Not past the deadline</option>
+                <option value="">{t`Any`}</option>
+                <option value="past">{t`Past the deadline`}</option>
+                <option value="not-past">{t`Not past the deadline`}</option>
               </select>
             )}
           </Field>
-          <Field id="audience-event" label="Hackathon event">
+          <Field id="audience-event" label={t`Hackathon event`}>
             {(control) => (
               <select {...control} {...register('audience.event_id')}>
-                <option value="">Any or none</option>
+                <option value="">{t`Any or none`}</option>
                 {events.data?.data.map((event) => (
                   <option key={event.id} value={event.id}>
                     {event.name}
@@ -136,22 +147,24 @@ export function ComposeForm() {
         </div>
         {events.error && (
           // Without the events the select would offer "Any or none" only, as if there were none.
-          <LoadError error={events.error} fallback="Failed to load the hackathon events" onRetry={events.refetch} />
+          <LoadError error={events.error} fallback={t`Failed to load the hackathon events`} onRetry={events.refetch} />
         )}
-        <p className="hint">A deadline choice picks candidates working on their challenges only.</p>
+        <p className="hint">
+          <Trans>A deadline choice picks candidates working on their challenges only.</Trans>
+        </p>
         {audienceError && (
           <p className="error-text" id="audience-error" tabIndex={-1} data-error-anchor>
             {audienceError}
           </p>
         )}
       </fieldset>
-      <Field id="message-subject" label="Subject" error={errors.subject?.message} required>
+      <Field id="message-subject" label={t`Subject`} error={errors.subject?.message} required>
         {(control) => <input {...control} {...register('subject')} maxLength={MESSAGE_SUBJECT_MAX} />}
       </Field>
       <Field
         id="message-body"
-        label="Message"
-        hint="Markdown works: **bold**, *italic*, [a link](https://example.org), lists."
+        label={t`Message`}
+        hint={t`Markdown works: **bold**, *italic*, [a link](https://example.org), lists.`}
         hintFirst
         error={errors.body?.message}
         required
@@ -160,10 +173,10 @@ export function ComposeForm() {
       </Field>
       <div className="row">
         <button type="submit" className="btn" disabled={send.isPending}>
-          {send.isPending ? 'Sending...' : 'Send'}
+          {send.isPending ? t`Sending...` : t`Send`}
         </button>
         <p role="status" ref={status} tabIndex={-1} className="compose-status">
-          {sent !== null && sentSentence(sent)}
+          {sent !== null && t(sentSentence(sent))}
         </p>
       </div>
     </form>

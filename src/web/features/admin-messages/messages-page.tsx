@@ -1,11 +1,11 @@
-import { useLingui } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { adminMessageListQuerySchema } from '../../../contract/messages';
 import { AdminList } from '../../components/admin-list';
 import { formatDateTime } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useHackathonEvents } from '../admin-hackathon/api';
-import { ComposeForm, STEP_NAMES } from './compose-form';
+import { ComposeForm, stepName } from './compose-form';
 import { useSentMessages } from './api';
 import '../admin-shared.css';
 import './messages-page.css';
@@ -19,14 +19,17 @@ type Audience = { step?: number; past_deadline?: boolean; event_id?: number; use
 
 /** Each criterion of an audience as a phrase of its own. */
 function AudienceList({ audience, eventName }: { audience: Audience; eventName: (id: number) => string | undefined }) {
-  const { i18n } = useLingui();
-  const step = audience.step === undefined ? undefined : STEP_NAMES.get(audience.step);
+  const { t, i18n } = useLingui();
+  const { step, event_id: eventId, user_ids: chosen } = audience;
+  const stepText = step === undefined ? undefined : (stepName(i18n, step) ?? String(step));
+  const event = eventId === undefined ? undefined : (eventName(eventId) ?? `#${eventId}`);
+  const count = chosen?.length;
   const phrases = [
-    audience.step !== undefined && `Step: ${step === undefined ? audience.step : i18n._(step)}`,
-    audience.past_deadline === true && 'Past the challenge deadline',
-    audience.past_deadline === false && 'Not past the challenge deadline',
-    audience.event_id !== undefined && `Hackathon event: ${eventName(audience.event_id) ?? `#${audience.event_id}`}`,
-    audience.user_ids && `Chosen people: ${audience.user_ids.length}`,
+    step !== undefined && t`Step: ${stepText}`,
+    audience.past_deadline === true && t`Past the challenge deadline`,
+    audience.past_deadline === false && t`Not past the challenge deadline`,
+    event !== undefined && t`Hackathon event: ${event}`,
+    count !== undefined && t`Chosen people: ${count}`,
   ].filter((phrase): phrase is string => typeof phrase === 'string');
   return (
     <ul className="audience-list">
@@ -39,7 +42,8 @@ function AudienceList({ audience, eventName }: { audience: Audience; eventName: 
 
 /** `/admin/messages`: write to a group of candidates, and what was sent (docs/decisions/0116). */
 export function MessagesPage() {
-  usePageTitle('Messages');
+  const { t } = useLingui();
+  usePageTitle(t`Messages`);
   const list = useListParams(MESSAGES_LIST);
   const { offset } = list.values;
   const messages = useSentMessages({ offset, limit: PAGE_SIZE });
@@ -48,18 +52,24 @@ export function MessagesPage() {
 
   return (
     <AdminList
-      title="Messages"
-      lead="Write to a group of candidates: each receives it once, by email and on their tracker."
+      title={t`Messages`}
+      lead={t`Write to a group of candidates: each receives it once, by email and on their tracker.`}
       list={messages}
-      loading="Loading sent messages"
-      failed="Failed to load sent messages"
+      loading={t`Loading sent messages`}
+      failed={t`Failed to load sent messages`}
       above={
         <>
           <ComposeForm />
-          <h2 className="sent-title">Sent messages</h2>
+          <h2 className="sent-title">
+            <Trans>Sent messages</Trans>
+          </h2>
         </>
       }
-      empty={<p className="empty-state">No message sent yet.</p>}
+      empty={
+        <p className="empty-state">
+          <Trans>No message sent yet.</Trans>
+        </p>
+      }
       pager={list.pager(PAGE_SIZE)}
     >
       {(rows) => (
@@ -68,19 +78,31 @@ export function MessagesPage() {
             <li key={message.id} className="card stack">
               <h3 className="card-title sent-subject">{message.subject}</h3>
               <dl className="detail-grid">
-                <dt>Sent</dt>
+                <dt>
+                  <Trans>Sent</Trans>
+                </dt>
                 <dd>{formatDateTime(message.created_at)}</dd>
-                <dt>By</dt>
-                <dd>{message.sender_login ?? '—'}</dd>
-                <dt>Recipients</dt>
+                <dt>
+                  <Trans>By</Trans>
+                </dt>
+                <dd>
+                  <bdi>{message.sender_login ?? '—'}</bdi>
+                </dd>
+                <dt>
+                  <Trans>Recipients</Trans>
+                </dt>
                 <dd>{message.recipients}</dd>
-                <dt>Audience</dt>
+                <dt>
+                  <Trans>Audience</Trans>
+                </dt>
                 <dd>
                   <AudienceList audience={message.audience} eventName={eventName} />
                 </dd>
               </dl>
               <details>
-                <summary>Message</summary>
+                <summary>
+                  <Trans>Message</Trans>
+                </summary>
                 <p className="prewrap">{message.body}</p>
               </details>
             </li>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import {
   isFutureDeadline,
@@ -34,6 +37,8 @@ function ProjectModal({
   onClose: () => void;
   onDecided: (message: string) => void;
 }) {
+  const { t } = useLingui();
+  const { validation_notes: validationNotes } = project;
   const [notes, setNotes] = useState('');
   const validate = useValidateProject();
   const pending = project.status === 'pending';
@@ -42,8 +47,8 @@ function ProjectModal({
     validate.mutate(
       { id: project.id, status, validation_notes: notes.trim() || null },
       {
-        onSuccess: (decided) => {
-          onDecided(`"${decided.title}" was ${decided.status}.`);
+        onSuccess: ({ title, status }) => {
+          onDecided(status === 'approved' ? t`"${title}" was approved.` : t`"${title}" was rejected.`);
           onClose();
         },
       },
@@ -61,7 +66,7 @@ function ProjectModal({
               disabled={validate.isPending}
               onClick={() => decide('rejected')}
             >
-              Reject
+              <Trans>Reject</Trans>
             </button>
             <button
               type="button"
@@ -70,53 +75,69 @@ function ProjectModal({
               aria-describedby={deadlinePassed ? 'project-deadline-passed' : undefined}
               onClick={() => decide('approved')}
             >
-              Approve
+              <Trans>Approve</Trans>
             </button>
           </>
         )
       }
     >
-      <ErrorBanner error={validate.error} fallback="The decision could not be saved" />
+      <ErrorBanner error={validate.error} fallback={t`The decision could not be saved`} />
       <dl className="detail-grid">
-        <dt>Owner</dt>
-        <dd>@{project.owner.intra_login}</dd>
-        <dt>Status</dt>
+        <dt>
+          <Trans>Owner</Trans>
+        </dt>
+        <dd>
+          <bdi>@{project.owner.intra_login}</bdi>
+        </dd>
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
         <dd>
           <span className={PROJECT_STATUS_BADGE[project.status]}>{PROJECT_STATUS_LABELS[project.status]}</span>
         </dd>
-        <dt>Deadline</dt>
+        <dt>
+          <Trans>Deadline</Trans>
+        </dt>
         <dd>
-          {project.deadline ? formatDate(project.deadline) : 'None'}
-          {project.deadline && deadlinePassed ? ' (passed)' : ''}
+          <Deadline deadline={project.deadline} passed={deadlinePassed} />
         </dd>
-        <dt>Proposed</dt>
+        <dt>
+          <Trans>Proposed</Trans>
+        </dt>
         <dd>{formatDateTime(project.created_at)}</dd>
         {project.validated_at && (
           <>
-            <dt>Decided</dt>
+            <dt>
+              <Trans>Decided</Trans>
+            </dt>
             <dd>
-              {formatDateTime(project.validated_at)}
-              {project.validator ? ` by @${project.validator.intra_login}` : ''}
+              <Decided at={project.validated_at} by={project.validator?.intra_login} />
             </dd>
           </>
         )}
       </dl>
-      <h3>Description</h3>
+      <h3>
+        <Trans>Description</Trans>
+      </h3>
       <p className="prewrap">{project.description}</p>
-      {project.validation_notes && (
+      {validationNotes && (
         <p className="alert alert-info">
-          <strong>Validation notes:</strong> {project.validation_notes}
+          <Trans>
+            <strong>Validation notes:</strong> {validationNotes}
+          </Trans>
         </p>
       )}
       {pending && (
         <>
           {deadlinePassed && (
             <p className="alert alert-info" id="project-deadline-passed">
-              Its deadline has passed while it waited: it can only be rejected.
+              <Trans>Its deadline has passed while it waited: it can only be rejected.</Trans>
             </p>
           )}
           <div className="field">
-            <label htmlFor="validation-notes">Notes for the owner (optional)</label>
+            <label htmlFor="validation-notes">
+              <Trans>Notes for the owner (optional)</Trans>
+            </label>
             <textarea
               id="validation-notes"
               value={notes}
@@ -130,81 +151,118 @@ function ProjectModal({
   );
 }
 
-const STATUS_FILTERS: readonly { value: ProjectStatus | ''; label: string }[] = [
-  { value: '', label: 'All' },
-  ...PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] })),
-];
+/** The deadline of a project, and whether it has passed. */
+function Deadline({ deadline, passed }: { deadline: string | null; passed: boolean }) {
+  if (!deadline) return <Trans>None</Trans>;
+  const date = formatDate(deadline);
+  return passed ? <Trans>{date} (passed)</Trans> : date;
+}
+
+/** When a project was decided, and by whom when the decider is still known. */
+function Decided({ at, by }: { at: string; by?: string }) {
+  const date = formatDateTime(at);
+  if (!by) return date;
+  return (
+    <Trans>
+      {date} by <bdi>@{by}</bdi>
+    </Trans>
+  );
+}
+
+/** When a project was proposed, and its deadline if it has one. */
+function Dates({ proposed, deadline }: { proposed: string; deadline: string | null }) {
+  const proposedOn = formatDate(proposed);
+  if (!deadline) return <Trans>Proposed {proposedOn}</Trans>;
+  const due = formatDate(deadline);
+  return (
+    <Trans>
+      Proposed {proposedOn} · Deadline {due}
+    </Trans>
+  );
+}
+
+/** The empty list, said whole for each combination of filters. */
+function noProjects(status: string | undefined, q: string | undefined): MessageDescriptor {
+  if (status && q) return msg`No projects with status ${status} by an owner matching "${q}" yet.`;
+  if (status) return msg`No projects with status ${status} yet.`;
+  if (q) return msg`No projects by an owner matching "${q}" yet.`;
+  return msg`No projects yet.`;
+}
+
+function ProjectCard({ project, onView }: { project: Project; onView: () => void }) {
+  const { t } = useLingui();
+  const { title } = project;
+  return (
+    <li className="card stack">
+      <div className="row">
+        <Avatar name={project.owner.intra_login} imageUrl={project.owner.image_url} />
+        <div className="person-name">
+          <h2 className="card-title">{title}</h2>
+          <div className="row badges">
+            <span className={PROJECT_STATUS_BADGE[project.status]}>{PROJECT_STATUS_LABELS[project.status]}</span>
+            <bdi className="muted">@{project.owner.intra_login}</bdi>
+          </div>
+        </div>
+      </div>
+      <p className="clamp-3">{project.description}</p>
+      <p className="muted">
+        <Dates proposed={project.created_at} deadline={project.deadline} />
+      </p>
+      <div className="row">
+        <button type="button" className="btn btn-secondary btn-small" aria-label={t`View ${title}`} onClick={onView}>
+          <Trans>View</Trans>
+        </button>
+      </div>
+    </li>
+  );
+}
 
 /** The address of the Projects page: the contract's project filters. */
 const PROJECTS_LIST = projectListQuerySchema.omit({ limit: true, owner_id: true });
 
 /** Projects page: the members' proposals, to review, with the maintenance jobs at hand. */
 export function ProjectsPage() {
-  usePageTitle('Projects');
+  const { t } = useLingui();
+  usePageTitle(t`Projects`);
   const list = useListParams(PROJECTS_LIST);
   const { status, q, offset } = list.values;
   const [viewing, setViewing] = useState<Project | null>(null);
   const [decided, setDecided] = useState<string | null>(null);
   const projects = useAdminProjects({ status, q: q || undefined, offset, limit: PAGE_SIZE });
+  const statusFilters: readonly { value: ProjectStatus | ''; label: string }[] = [
+    { value: '', label: t`All` },
+    ...PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] })),
+  ];
 
   return (
     <AdminList
-      title="Projects"
+      title={t`Projects`}
       filters={
         <>
-          <SelectFilter label="Status" options={STATUS_FILTERS} {...list.choice('status')} />
-          <TextFilter label="Owner" placeholder="Login" {...list.text('q')} />
+          <SelectFilter label={t`Status`} options={statusFilters} {...list.choice('status')} />
+          <TextFilter label={t`Owner`} placeholder={t`Login`} {...list.text('q')} />
         </>
       }
       list={projects}
-      loading="Loading projects"
-      failed="Failed to load projects"
+      loading={t`Loading projects`}
+      failed={t`Failed to load projects`}
       above={<MaintenancePanel />}
       notices={<Notice text={decided} success />}
-      empty={
-        <p className="empty-state">
-          No projects{status ? ` with status ${PROJECT_STATUS_LABELS[status].toLowerCase()}` : ''}
-          {q ? ` by an owner matching "${q}"` : ''} yet.
-        </p>
-      }
+      empty={<p className="empty-state">{t(noProjects(status && PROJECT_STATUS_LABELS[status].toLowerCase(), q))}</p>}
       pager={list.pager(PAGE_SIZE)}
       dialog={viewing && <ProjectModal project={viewing} onClose={() => setViewing(null)} onDecided={setDecided} />}
     >
       {(rows) => (
-        <ul className="card-grid" aria-label="Projects">
+        <ul className="card-grid" aria-label={t`Projects`}>
           {rows.map((project) => (
-            <li key={project.id} className="card stack">
-              <div className="row">
-                <Avatar name={project.owner.intra_login} imageUrl={project.owner.image_url} />
-                <div className="person-name">
-                  <h2 className="card-title">{project.title}</h2>
-                  <div className="row badges">
-                    <span className={PROJECT_STATUS_BADGE[project.status]}>
-                      {PROJECT_STATUS_LABELS[project.status]}
-                    </span>
-                    <span className="muted">@{project.owner.intra_login}</span>
-                  </div>
-                </div>
-              </div>
-              <p className="clamp-3">{project.description}</p>
-              <p className="muted">
-                Proposed {formatDate(project.created_at)}
-                {project.deadline ? ` · Deadline ${formatDate(project.deadline)}` : ''}
-              </p>
-              <div className="row">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  aria-label={`View ${project.title}`}
-                  onClick={() => {
-                    setDecided(null);
-                    setViewing(project);
-                  }}
-                >
-                  View
-                </button>
-              </div>
-            </li>
+            <ProjectCard
+              key={project.id}
+              project={project}
+              onView={() => {
+                setDecided(null);
+                setViewing(project);
+              }}
+            />
           ))}
         </ul>
       )}

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { IMAGE_SENTENCES, MAX_IMAGE_BYTES, mediaImage, type ImageKind } from '../../../contract/image-urls';
 import { errorMessage } from '../../lib/api-client';
@@ -7,35 +10,35 @@ import { useUploadImage } from './api';
 const TEXT: Record<
   ImageKind,
   {
-    label: string;
-    upload: string;
-    replace: string;
-    remove: string;
-    current: string;
-    none: string;
-    hint: string;
-    done: string;
+    label: MessageDescriptor;
+    upload: MessageDescriptor;
+    replace: MessageDescriptor;
+    remove: MessageDescriptor;
+    current: MessageDescriptor;
+    none: MessageDescriptor;
+    hint: MessageDescriptor;
+    done: MessageDescriptor;
   }
 > = {
   board_photo: {
-    label: 'Photo',
-    upload: 'Upload a photo',
-    replace: 'Replace the photo',
-    remove: 'Remove the photo',
-    current: 'Current photo',
-    none: 'No photo: the landing page shows the initials of the name.',
-    hint: 'PNG, JPEG or WebP, up to 2 MB. Cut to a square; 192 × 192 pixels or more looks sharp.',
-    done: 'Photo uploaded. Save the settings to show it on the landing page.',
+    label: msg`Photo`,
+    upload: msg`Upload a photo`,
+    replace: msg`Replace the photo`,
+    remove: msg`Remove the photo`,
+    current: msg`Current photo`,
+    none: msg`No photo: the landing page shows the initials of the name.`,
+    hint: msg`PNG, JPEG or WebP, up to 2 MB. Cut to a square; 192 × 192 pixels or more looks sharp.`,
+    done: msg`Photo uploaded. Save the settings to show it on the landing page.`,
   },
   sponsor_logo: {
-    label: 'Logo',
-    upload: 'Upload a logo',
-    replace: 'Replace the logo',
-    remove: 'Remove the logo',
-    current: 'Current logo',
-    none: 'No logo: the landing page shows the name.',
-    hint: 'PNG, JPEG or WebP, up to 2 MB. Shown 48 pixels high; a transparent background looks best.',
-    done: 'Logo uploaded. Save the settings to show it on the landing page.',
+    label: msg`Logo`,
+    upload: msg`Upload a logo`,
+    replace: msg`Replace the logo`,
+    remove: msg`Remove the logo`,
+    current: msg`Current logo`,
+    none: msg`No logo: the landing page shows the name.`,
+    hint: msg`PNG, JPEG or WebP, up to 2 MB. Shown 48 pixels high; a transparent background looks best.`,
+    done: msg`Logo uploaded. Save the settings to show it on the landing page.`,
   },
 };
 
@@ -60,7 +63,10 @@ type Props = {
  * any other field.
  */
 export function ImageField({ id, kind, row, value, error, onChange, children }: Props) {
-  const text = TEXT[kind];
+  const { t, i18n } = useLingui();
+  const text = Object.fromEntries(
+    Object.entries(TEXT[kind]).map(([key, descriptor]) => [key, i18n._(descriptor)]),
+  ) as Record<keyof (typeof TEXT)[ImageKind], string>;
   const fileInput = useRef<HTMLInputElement>(null);
   const uploadButton = useRef<HTMLButtonElement>(null);
   const upload = useUploadImage();
@@ -70,13 +76,16 @@ export function ImageField({ id, kind, row, value, error, onChange, children }: 
   const uploadError = tooLarge
     ? IMAGE_SENTENCES.tooLarge
     : upload.error
-      ? errorMessage(upload.error, 'The image could not be uploaded. Please try again.')
+      ? errorMessage(upload.error, t`The image could not be uploaded. Please try again.`)
       : undefined;
   // With the address input hidden, the form's error for it shows here, where the first-error focus finds it.
   const fieldError = image ? error : undefined;
   const described = [`${id}-image-hint`, uploadError || fieldError ? `${id}-image-error` : '']
     .filter(Boolean)
     .join(' ');
+
+  const { upload: uploadLabel, remove: removeLabel } = text;
+  const action = upload.isPending ? t`Uploading...` : image ? text.replace : uploadLabel;
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -125,7 +134,7 @@ export function ImageField({ id, kind, row, value, error, onChange, children }: 
           hidden
           tabIndex={-1}
           // Hidden (the button opens it), yet named: checkers read hidden inputs too.
-          aria-label={`${row}: ${text.upload}`}
+          aria-label={t`${row}: ${uploadLabel}`}
           onChange={choose}
         />
         <button
@@ -136,13 +145,17 @@ export function ImageField({ id, kind, row, value, error, onChange, children }: 
           disabled={upload.isPending}
           onClick={() => fileInput.current?.click()}
         >
-          <span className="visually-hidden">{row}: </span>
-          {upload.isPending ? 'Uploading...' : image ? text.replace : text.upload}
+          <Trans>
+            <span className="visually-hidden">{row}: </span>
+            {action}
+          </Trans>
         </button>
         {image && (
           <button type="button" className="btn btn-secondary btn-small" onClick={remove}>
-            <span className="visually-hidden">{row}: </span>
-            {text.remove}
+            <Trans>
+              <span className="visually-hidden">{row}: </span>
+              {removeLabel}
+            </Trans>
           </button>
         )}
       </div>

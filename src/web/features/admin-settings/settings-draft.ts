@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Settings } from '../../../contract/settings';
 
 /** What the inputs hold: text as typed, so that a half-typed number or URL is never lost. */
@@ -16,19 +18,24 @@ export type Draft = {
 
 export type ListKey = 'social_links' | 'board_members' | 'sponsors';
 /** One input of a list row: its key in the row, its on-screen label, and whether it takes a URL. */
-export type Column<K extends ListKey> = { key: keyof Draft[K][number] & string; text: string; url?: boolean };
+export type Column<K extends ListKey> = {
+  key: keyof Draft[K][number] & string;
+  text: MessageDescriptor;
+  url?: boolean;
+};
 
 export const SOCIAL_COLUMNS: Column<'social_links'>[] = [
-  { key: 'label', text: 'Label' },
-  { key: 'url', text: 'URL', url: true },
+  { key: 'label', text: msg`Label` },
+  { key: 'url', text: msg`URL`, url: true },
 ];
 export const BOARD_COLUMNS: Column<'board_members'>[] = [
-  { key: 'name', text: 'Name' },
-  { key: 'title', text: 'Title' },
+  { key: 'name', text: msg`Name` },
+  // A board member's role in the club, not a heading: its own context.
+  { key: 'title', text: msg({ message: 'Title', context: 'board member' }) },
 ];
 export const SPONSOR_COLUMNS: Column<'sponsors'>[] = [
-  { key: 'name', text: 'Name' },
-  { key: 'url', text: 'Link (optional)', url: true },
+  { key: 'name', text: msg`Name` },
+  { key: 'url', text: msg`Link (optional)`, url: true },
 ];
 
 export function draftOf(settings: Settings): Draft {

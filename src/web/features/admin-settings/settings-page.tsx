@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ReactNode } from 'react';
 import { get, useFieldArray, useForm, useWatch, type FieldError, type FieldPath } from 'react-hook-form';
 import {
@@ -17,6 +18,7 @@ import { contractResolver, showServerErrors, useFocusFirstError } from '../../li
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAdminSettings, useSaveSettings } from './api';
 import { ImageField } from './image-field';
+import { LIST_TEXT, RemoveLabel, RowLabel } from './settings-labels';
 import {
   BOARD_COLUMNS,
   draftOf,
@@ -30,20 +32,8 @@ import {
 import '../admin-shared.css';
 import './settings-page.css';
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /** `board_members.2.name` → `setting-board_members-2-name`: the ids the error messages hang on. */
 const fieldId = (path: string) => `setting-${path.replaceAll('.', '-')}`;
-
-/** A row's label: short on screen ("Name"), whole for assistive technology ("Sponsor 2 name"). */
-function RowLabel({ row, text }: { row: string; text: string }) {
-  return (
-    <>
-      <span className="visually-hidden">{row} </span>
-      {text}
-    </>
-  );
-}
 
 function Section({ id, title, lead, children }: { id: string; title: string; lead?: string; children: ReactNode }) {
   return (
@@ -68,6 +58,7 @@ function ListError({ path, message }: { path: string; message?: string }) {
 type InputType = 'text' | 'email' | 'tel' | 'url' | 'number';
 
 function SettingsForm({ saved }: { saved: Settings }) {
+  const { t, i18n } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(form);
   const { register, control, handleSubmit, reset, setError, setValue, clearErrors, formState } = useForm<
@@ -111,7 +102,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
     columns.map((column) =>
       input(
         `${list}.${index}.${column.key}` as FieldPath<Draft>,
-        <RowLabel row={row} text={column.text} />,
+        <RowLabel row={row} text={i18n._(column.text)} />,
         column.url ? 'url' : 'text',
         undefined,
         column.url ? { placeholder: 'https://' } : {},
@@ -138,7 +129,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
     >
       {input(
         path,
-        <RowLabel row={row} text={kind === 'board_photo' ? 'Photo URL (optional)' : 'Logo URL (optional)'} />,
+        <RowLabel row={row} text={kind === 'board_photo' ? t`Photo URL (optional)` : t`Logo URL (optional)`} />,
         'url',
         undefined,
         { placeholder: 'https://' },
@@ -150,30 +141,26 @@ function SettingsForm({ saved }: { saved: Settings }) {
   /** A list the board grows and shrinks (social links, sponsors), with its list-level error. */
   const editableList = <K extends 'social_links' | 'sponsors'>(
     list: K,
-    noun: string,
     columns: Column<K>[],
     max: number,
     blank: Draft[K][number],
   ) => (
     <>
       {listError(list)}
-      {lists[list].fields.length === 0 && <p className="muted">No {noun}s.</p>}
+      {lists[list].fields.length === 0 && <p className="muted">{i18n._(LIST_TEXT[list].none)}</p>}
       <ol className="settings-rows">
         {lists[list].fields.map((row, index) => (
           <li key={row.id} className="settings-row">
-            {rowFields(list, `${capitalize(noun)} ${index + 1}`, index, columns)}
+            {rowFields(list, i18n._(LIST_TEXT[list].row(index + 1)), index, columns)}
             <button
               type="button"
               className="btn btn-secondary btn-small settings-remove"
               onClick={() => removeRow(list, index)}
             >
-              Remove
-              <span className="visually-hidden">
-                {' '}
-                {noun} {index + 1}
-              </span>
+              <RemoveLabel list={list} n={index + 1} />
             </button>
-            {list === 'sponsors' && imageField(`sponsors.${index}.logo_url`, 'sponsor_logo', `Sponsor ${index + 1}`)}
+            {list === 'sponsors' &&
+              imageField(`sponsors.${index}.logo_url`, 'sponsor_logo', i18n._(LIST_TEXT.sponsors.row(index + 1)))}
           </li>
         ))}
       </ol>
@@ -186,7 +173,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
           setNotice(null);
         }}
       >
-        Add {noun}
+        {i18n._(LIST_TEXT[list].add)}
       </button>
     </>
   );
@@ -201,13 +188,13 @@ function SettingsForm({ saved }: { saved: Settings }) {
     ) as Partial<Settings>;
     if (Object.keys(changes).length === 0) {
       reset(draftOf(saved));
-      setNotice('Nothing to save: no setting changed.');
+      setNotice(t`Nothing to save: no setting changed.`);
       return;
     }
     save.mutate(changes, {
       onSuccess: (answer) => {
         reset(draftOf(answer.settings));
-        setNotice('Settings saved. The public pages show them now.');
+        setNotice(t`Settings saved. The public pages show them now.`);
       },
       onError: (error) => {
         const placed = showServerErrors(error, setError, {
@@ -242,92 +229,107 @@ function SettingsForm({ saved }: { saved: Settings }) {
       noValidate
       className="settings-form"
     >
-      <ErrorBanner error={save.error} fallback="Failed to save settings" />
+      <ErrorBanner error={save.error} fallback={t`Failed to save settings`} />
       {invalid && Object.keys(errors).length > 0 && (
         <p className="alert" role="alert">
-          Some settings are not valid: see the messages beside the fields.
+          <Trans>Some settings are not valid: see the messages beside the fields.</Trans>
         </p>
       )}
 
-      <Section id="process" title="Applications and deadlines">
+      <Section id="process" title={t`Applications and deadlines`}>
         <label className="row checkbox">
           <input type="checkbox" {...register('applications_open')} />
-          <span>Applications are open (candidates can submit an application)</span>
+          <span>
+            <Trans>Applications are open (candidates can submit an application)</Trans>
+          </span>
         </label>
         <div className="form-columns">
           {input(
             'challenge_deadline_days',
-            'Challenge deadline (days)',
+            t`Challenge deadline (days)`,
             'number',
-            'Days a candidate has for the challenges after approval.',
+            t`Days a candidate has for the challenges after approval.`,
             { min: 1, max: MAX_SETTING_DAYS, step: 1, inputMode: 'numeric' },
           )}
           {input(
             'hackathon_registration_delay_days',
-            'Hackathon registration delay (days)',
+            t`Hackathon registration delay (days)`,
             'number',
-            'Days after the last validated challenge before registration opens.',
+            t`Days after the last validated challenge before registration opens.`,
             { min: 0, max: MAX_SETTING_DAYS, step: 1, inputMode: 'numeric' },
           )}
         </div>
       </Section>
 
-      <Section id="contact" title="Contact details" lead="Shown on the Contact page and in the footer.">
+      <Section id="contact" title={t`Contact details`} lead={t`Shown on the Contact page and in the footer.`}>
         <div className="form-columns">
-          {input('contact_email', 'Email', 'email', undefined, { autoComplete: 'off' })}
-          {input('contact_phone', 'Phone', 'tel')}
+          {input('contact_email', t`Email`, 'email', undefined, { autoComplete: 'off' })}
+          {input('contact_phone', t`Phone`, 'tel')}
         </div>
-        {input('contact_address', 'Address')}
-        {input('contact_map_url', 'Map URL', 'url', undefined, { placeholder: 'https://' })}
-        <h3 className="settings-subtitle">Social links</h3>
-        {editableList('social_links', 'social link', SOCIAL_COLUMNS, MAX_SOCIAL_LINKS, { label: '', url: '' })}
+        {input('contact_address', t`Address`)}
+        {input('contact_map_url', t`Map URL`, 'url', undefined, { placeholder: 'https://' })}
+        <h3 className="settings-subtitle">
+          <Trans>Social links</Trans>
+        </h3>
+        {editableList('social_links', SOCIAL_COLUMNS, MAX_SOCIAL_LINKS, { label: '', url: '' })}
       </Section>
 
       <Section
         id="board"
-        title="Board listing"
-        lead={`The landing page shows exactly ${BOARD_SIZE} people, in this order. Without a photo it shows the initials of their name.`}
+        title={t`Board listing`}
+        lead={t`The landing page shows exactly ${BOARD_SIZE} people, in this order. Without a photo it shows the initials of their name.`}
       >
         {listError('board_members')}
         <div className="settings-board">
-          {lists.board_members.fields.map((member, index) => (
-            <fieldset key={member.id} className="settings-person">
-              <legend>Board member {index + 1}</legend>
-              {rowFields('board_members', `Member ${index + 1}`, index, BOARD_COLUMNS)}
-              {imageField(`board_members.${index}.photo_url`, 'board_photo', `Member ${index + 1}`)}
-            </fieldset>
-          ))}
+          {lists.board_members.fields.map((member, index) => {
+            const n = index + 1;
+            return (
+              <fieldset key={member.id} className="settings-person">
+                <legend>{t`Board member ${n}`}</legend>
+                {rowFields('board_members', t`Member ${n}`, index, BOARD_COLUMNS)}
+                {imageField(`board_members.${index}.photo_url`, 'board_photo', t`Member ${n}`)}
+              </fieldset>
+            );
+          })}
         </div>
       </Section>
 
       <Section
         id="sponsors"
-        title="Sponsors"
-        lead="Shown at the bottom of the landing page; with no sponsor the section is hidden."
+        title={t`Sponsors`}
+        lead={t`Shown at the bottom of the landing page; with no sponsor the section is hidden.`}
       >
-        {editableList('sponsors', 'sponsor', SPONSOR_COLUMNS, MAX_SPONSORS, { name: '', logo_url: '', url: '' })}
+        {editableList('sponsors', SPONSOR_COLUMNS, MAX_SPONSORS, { name: '', logo_url: '', url: '' })}
       </Section>
 
       <UnsavedChangesGuard
         dirty={dirty && !save.isPending}
-        what="Your changes to the settings are not saved: they will be lost if you leave this page."
+        what={t`Your changes to the settings are not saved: they will be lost if you leave this page.`}
       />
       <div className="settings-actions">
         <p className="settings-status" role="status">
-          {notice ?? (dirty ? 'Unsaved changes' : '')}
+          {notice ?? (dirty ? t`Unsaved changes` : '')}
         </p>
         {/* A phone gets the short labels, so that the status and both buttons keep to one line. */}
         <button type="button" className="btn btn-secondary" disabled={!dirty || save.isPending} onClick={discard}>
-          <span className="label-long">Discard changes</span>
-          <span className="label-short">Discard</span>
+          <span className="label-long">
+            <Trans>Discard changes</Trans>
+          </span>
+          <span className="label-short">
+            <Trans>Discard</Trans>
+          </span>
         </button>
         <button type="submit" className="btn" disabled={save.isPending}>
           {save.isPending ? (
-            'Saving...'
+            t`Saving...`
           ) : (
             <>
-              <span className="label-long">Save settings</span>
-              <span className="label-short">Save</span>
+              <span className="label-long">
+                <Trans>Save settings</Trans>
+              </span>
+              <span className="label-short">
+                <Trans>Save</Trans>
+              </span>
             </>
           )}
         </button>
@@ -338,17 +340,20 @@ function SettingsForm({ saved }: { saved: Settings }) {
 
 /** `/admin/settings`: every setting of docs/product.md#settings in one form, checked with the contract's schema. */
 export function SettingsPage() {
-  usePageTitle('Settings');
+  const { t } = useLingui();
+  usePageTitle(t`Settings`);
   const settings = useAdminSettings();
   return (
     <div>
       <div className="admin-toolbar">
-        <h1>Settings</h1>
+        <h1>
+          <Trans>Settings</Trans>
+        </h1>
       </div>
       {settings.error ? (
-        <LoadError error={settings.error} fallback="Failed to load settings" onRetry={settings.refetch} />
+        <LoadError error={settings.error} fallback={t`Failed to load settings`} onRetry={settings.refetch} />
       ) : settings.isPending ? (
-        <Spinner label="Loading settings" />
+        <Spinner label={t`Loading settings`} />
       ) : settings.data ? (
         <SettingsForm saved={settings.data.settings} />
       ) : null}

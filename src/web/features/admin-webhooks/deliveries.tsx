@@ -1,53 +1,71 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Delivery } from '../../../contract/webhooks';
 import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
 import { formatDateTime } from '../../lib/format';
 import { useDeliveries } from './api';
 
-const STATUS: Record<Delivery['status'], { label: string; badge: string }> = {
-  pending: { label: 'Pending', badge: 'badge badge-warning' },
-  delivered: { label: 'Delivered', badge: 'badge badge-success' },
-  failed: { label: 'Failed', badge: 'badge badge-danger' },
+const STATUS: Record<Delivery['status'], { label: MessageDescriptor; badge: string }> = {
+  pending: { label: msg`Pending`, badge: 'badge badge-warning' },
+  delivered: { label: msg`Delivered`, badge: 'badge badge-success' },
+  failed: { label: msg`Failed`, badge: 'badge badge-danger' },
 };
 
-/** What an attempt got back: the receiver's status, else why no answer came. */
-const outcome = (attempt: Delivery['attempts'][number]) =>
-  attempt.status_code !== null ? `HTTP ${attempt.status_code}` : (attempt.error ?? 'No answer');
+type Attempt = Delivery['attempts'][number];
+
+/** One attempt: when, what it got back (the receiver's status, else why no answer came), how long it took. */
+function AttemptRow({ attempt }: { attempt: Attempt }) {
+  const { t } = useLingui();
+  const { status_code: code, error, duration_ms: duration } = attempt;
+  return (
+    <tr>
+      <td className="nowrap">{formatDateTime(attempt.attempted_at)}</td>
+      <td className="delivery-answer">{code !== null ? t`HTTP ${code}` : (error ?? t`No answer`)}</td>
+      <td className="nowrap">{t`${duration} ms`}</td>
+    </tr>
+  );
+}
 
 function DeliveryItem({ delivery }: { delivery: Delivery }) {
+  const { t, i18n } = useLingui();
   const status = STATUS[delivery.status];
+  const created = formatDateTime(delivery.created_at);
+  const next = delivery.next_attempt_at && formatDateTime(delivery.next_attempt_at);
   return (
     <li className="delivery">
       <p className="row">
         <code>{delivery.event}</code>
-        <span className={status.badge}>{status.label}</span>
+        <span className={status.badge}>{i18n._(status.label)}</span>
         <time className="muted" dateTime={delivery.created_at}>
-          {formatDateTime(delivery.created_at)}
+          {created}
         </time>
       </p>
-      {delivery.next_attempt_at && <p className="muted">Next attempt: {formatDateTime(delivery.next_attempt_at)}</p>}
+      {next && (
+        <p className="muted">
+          <Trans>Next attempt: {next}</Trans>
+        </p>
+      )}
       {delivery.attempts.length > 0 && (
-        <div
-          className="table-wrap"
-          role="region"
-          aria-label={`Attempts of the delivery of ${formatDateTime(delivery.created_at)}`}
-          tabIndex={0}
-        >
+        <div className="table-wrap" role="region" aria-label={t`Attempts of the delivery of ${created}`} tabIndex={0}>
           <table>
             <thead>
               <tr>
-                <th scope="col">Attempted</th>
-                <th scope="col">Answer</th>
-                <th scope="col">Duration</th>
+                <th scope="col">
+                  <Trans>Attempted</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Answer</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Duration</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
               {delivery.attempts.map((attempt) => (
-                <tr key={attempt.attempted_at}>
-                  <td className="nowrap">{formatDateTime(attempt.attempted_at)}</td>
-                  <td className="delivery-answer">{outcome(attempt)}</td>
-                  <td className="nowrap">{`${attempt.duration_ms} ms`}</td>
-                </tr>
+                <AttemptRow key={attempt.attempted_at} attempt={attempt} />
               ))}
             </tbody>
           </table>
@@ -59,9 +77,10 @@ function DeliveryItem({ delivery }: { delivery: Delivery }) {
 
 /** The latest deliveries of a webhook, newest first, each with its attempts (docs/decisions/0114). */
 export function Deliveries({ webhookId }: { webhookId: number }) {
+  const { t } = useLingui();
   const deliveries = useDeliveries(webhookId);
-  if (deliveries.isPending) return <Spinner label="Loading deliveries" />;
-  if (deliveries.error) return <ErrorBanner error={deliveries.error} fallback="Failed to load deliveries" />;
+  if (deliveries.isPending) return <Spinner label={t`Loading deliveries`} />;
+  if (deliveries.error) return <ErrorBanner error={deliveries.error} fallback={t`Failed to load deliveries`} />;
   const list = deliveries.data.data;
   return (
     <div className="stack">
@@ -71,10 +90,12 @@ export function Deliveries({ webhookId }: { webhookId: number }) {
         disabled={deliveries.isFetching}
         onClick={() => deliveries.refetch()}
       >
-        Refresh deliveries
+        <Trans>Refresh deliveries</Trans>
       </button>
       {list.length === 0 ? (
-        <p className="muted">Nothing sent yet.</p>
+        <p className="muted">
+          <Trans>Nothing sent yet.</Trans>
+        </p>
       ) : (
         <ul className="delivery-list">
           {list.map((delivery) => (

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -14,16 +17,16 @@ import { contractResolver, showServerErrors, useFocusFirstError } from '../../li
 import { useCreateWebhook } from './api';
 
 /** What each event means to the board. */
-export const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
-  'application.created': 'A candidate applies',
-  'challenge.submitted': 'A challenge is submitted for review',
-  'hackathon.registered': 'A candidate registers for a hackathon',
-  'application.decided': 'The board decides on an application',
+export const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], MessageDescriptor> = {
+  'application.created': msg`A candidate applies`,
+  'challenge.submitted': msg`A challenge is submitted for review`,
+  'hackathon.registered': msg`A candidate registers for a hackathon`,
+  'application.decided': msg`The board decides on an application`,
 };
 
-export const FORMAT_LABELS: Record<WebhookFormat, string> = {
-  json: 'JSON (for a bot or a service)',
-  discord: 'Discord (a channel webhook)',
+export const FORMAT_LABELS: Record<WebhookFormat, MessageDescriptor> = {
+  json: msg`JSON (for a bot or a service)`,
+  discord: msg`Discord (a channel webhook)`,
 };
 
 type Draft = { url: string; events: string[]; format: WebhookFormat };
@@ -31,6 +34,8 @@ const EMPTY: Draft = { url: '', events: [], format: 'json' };
 
 /** The secret of the webhook just created, shown this once, ready to copy. */
 function SecretPanel({ created, onDone }: { created: CreatedWebhook; onDone: () => void }) {
+  const { t } = useLingui();
+  const { url } = created;
   const field = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -39,11 +44,13 @@ function SecretPanel({ created, onDone }: { created: CreatedWebhook; onDone: () 
   }, []);
   return (
     <div className="alert alert-success stack webhook-secret">
-      <p>The webhook to {created.url} was created.</p>
+      <p>
+        <Trans>The webhook to {url} was created.</Trans>
+      </p>
       <Field
         id="webhook-secret"
-        label="Signing secret"
-        hint="Copy it now and keep it with the receiver: it will not be shown again."
+        label={t`Signing secret`}
+        hint={t`Copy it now and keep it with the receiver: it will not be shown again.`}
         hintFirst
       >
         {(control) => (
@@ -56,12 +63,12 @@ function SecretPanel({ created, onDone }: { created: CreatedWebhook; onDone: () 
           className="btn btn-secondary btn-small"
           onClick={() => navigator.clipboard.writeText(created.secret).then(() => setCopied(true))}
         >
-          Copy the secret
+          <Trans>Copy the secret</Trans>
         </button>
         <button type="button" className="btn btn-small" onClick={onDone}>
-          Done
+          <Trans>Done</Trans>
         </button>
-        <span role="status">{copied && 'The secret is copied.'}</span>
+        <span role="status">{copied && t`The secret is copied.`}</span>
       </div>
     </div>
   );
@@ -69,6 +76,7 @@ function SecretPanel({ created, onDone }: { created: CreatedWebhook; onDone: () 
 
 /** Adds a webhook (docs/decisions/0114): its address, the events it hears, its format. */
 export function WebhookForm() {
+  const { t, i18n } = useLingui();
   const form = useRef<HTMLFormElement>(null);
   const focusFirstError = useFocusFirstError(form);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
@@ -121,12 +129,14 @@ export function WebhookForm() {
         return onSubmit(submitted);
       }}
     >
-      <h2 id="webhook-form-title">Add a webhook</h2>
-      <ErrorBanner error={create.error} fallback="Failed to add the webhook" />
+      <h2 id="webhook-form-title">
+        <Trans>Add a webhook</Trans>
+      </h2>
+      <ErrorBanner error={create.error} fallback={t`Failed to add the webhook`} />
       <Field
         id="webhook-url"
-        label="Address"
-        hint="An https:// address, such as a Discord channel's webhook."
+        label={t`Address`}
+        hint={t`An https:// address, such as a Discord channel's webhook.`}
         hintFirst
         error={errors.url?.message}
         required
@@ -134,11 +144,13 @@ export function WebhookForm() {
         {(control) => <input {...control} {...register('url')} type="url" maxLength={WEBHOOK_URL_MAX} />}
       </Field>
       <fieldset className="exercise-fields" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
-        <legend>Events</legend>
+        <legend>
+          <Trans context="webhook">Events</Trans>
+        </legend>
         {WEBHOOK_EVENTS.map((event) => (
           <label key={event} className="row checkbox">
             <input type="checkbox" value={event} {...register('events')} />
-            <span>{EVENT_LABELS[event]}</span>
+            <span>{i18n._(EVENT_LABELS[event])}</span>
           </label>
         ))}
         {errors.events?.message && (
@@ -147,12 +159,12 @@ export function WebhookForm() {
           </p>
         )}
       </fieldset>
-      <Field id="webhook-format" label="Format">
+      <Field id="webhook-format" label={t`Format`}>
         {(control) => (
           <select {...control} {...register('format')}>
             {WEBHOOK_FORMATS.map((format) => (
               <option key={format} value={format}>
-                {FORMAT_LABELS[format]}
+                {i18n._(FORMAT_LABELS[format])}
               </option>
             ))}
           </select>
@@ -160,7 +172,7 @@ export function WebhookForm() {
       </Field>
       <div className="row">
         <button type="submit" className="btn" disabled={create.isPending}>
-          {create.isPending ? 'Adding...' : 'Add webhook'}
+          {create.isPending ? t`Adding...` : t`Add webhook`}
         </button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { Webhook } from '../../../contract/webhooks';
 import { AdminList } from '../../components/admin-list';
@@ -17,15 +18,27 @@ function DeliveriesDisclosure({ webhookId }: { webhookId: number }) {
   const [open, setOpen] = useState(false);
   return (
     <details onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>Deliveries</summary>
+      <summary>
+        <Trans>Deliveries</Trans>
+      </summary>
       {open && <Deliveries webhookId={webhookId} />}
     </details>
   );
 }
 
+/** "Delete", with the webhook it deletes for assistive technology. */
+function DeleteLabel({ url }: { url: string }) {
+  return (
+    <Trans>
+      Delete<span className="visually-hidden"> the webhook to {url}</span>
+    </Trans>
+  );
+}
+
 /** `/admin/webhooks`: where the club's events are posted as they happen (docs/decisions/0114). */
 export function WebhooksPage() {
-  usePageTitle('Webhooks');
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Webhooks`);
   const webhooks = useWebhooks();
   const remove = useDeleteWebhook();
   const [deleted, setDeleted] = useState<string | null>(null);
@@ -36,44 +49,53 @@ export function WebhooksPage() {
   }, [deleted]);
 
   const confirmation = useConfirmation();
-  const onDelete = (webhook: Webhook) =>
+  const onDelete = ({ id, url }: Webhook) =>
     confirmation.ask({
-      title: `Delete the webhook to ${webhook.url}?`,
-      consequence: <p>Its deliveries are deleted with it, and the board’s chat hears nothing more from the app.</p>,
-      confirmLabel: 'Delete webhook',
+      title: t`Delete the webhook to ${url}?`,
+      consequence: (
+        <p>
+          <Trans>Its deliveries are deleted with it, and the board’s chat hears nothing more from the app.</Trans>
+        </p>
+      ),
+      confirmLabel: t`Delete webhook`,
       danger: true,
       onConfirm: () => {
         setDeleted(null);
-        remove.mutate(webhook.id, { onSuccess: () => setDeleted(webhook.url) });
+        remove.mutate(id, { onSuccess: () => setDeleted(url) });
       },
     });
   const rows = webhooks.data?.data;
+  const failure = errorMessage(remove.error, t`Unknown error`);
 
   return (
     <AdminList
-      title="Webhooks"
-      lead="Each webhook receives the events chosen, signed with its secret, as they happen."
+      title={t`Webhooks`}
+      lead={t`Each webhook receives the events chosen, signed with its secret, as they happen.`}
       list={{ ...webhooks, data: rows && { data: rows, total: rows.length } }}
-      loading="Loading webhooks"
-      failed="Failed to load webhooks"
+      loading={t`Loading webhooks`}
+      failed={t`Failed to load webhooks`}
       dialog={confirmation.dialog}
       above={
         <>
           <WebhookForm />
-          <h2 className="webhooks-title">Webhooks</h2>
+          <h2 className="webhooks-title">
+            <Trans>Webhooks</Trans>
+          </h2>
         </>
       }
       notices={
         <>
-          <Notice
-            text={remove.isError && `Failed to delete the webhook: ${errorMessage(remove.error, 'Unknown error')}`}
-          />
+          <Notice text={remove.isError && t`Failed to delete the webhook: ${failure}`} />
           <p role="status" ref={outcome} tabIndex={-1} className="webhooks-outcome">
-            {deleted && `The webhook to ${deleted} was deleted.`}
+            {deleted && t`The webhook to ${deleted} was deleted.`}
           </p>
         </>
       }
-      empty={<p className="empty-state">No webhook yet: add one and the board hears of new candidates at once.</p>}
+      empty={
+        <p className="empty-state">
+          <Trans>No webhook yet: add one and the board hears of new candidates at once.</Trans>
+        </p>
+      }
     >
       {(list) => (
         <ul className="webhook-list">
@@ -81,17 +103,23 @@ export function WebhooksPage() {
             <li key={webhook.id} className="card stack">
               <h3 className="card-title webhook-url">{webhook.url}</h3>
               <dl className="detail-grid">
-                <dt>Events</dt>
+                <dt>
+                  <Trans context="webhook">Events</Trans>
+                </dt>
                 <dd>
                   <ul className="webhook-events">
                     {webhook.events.map((event) => (
-                      <li key={event}>{EVENT_LABELS[event]}</li>
+                      <li key={event}>{i18n._(EVENT_LABELS[event])}</li>
                     ))}
                   </ul>
                 </dd>
-                <dt>Format</dt>
-                <dd>{FORMAT_LABELS[webhook.format]}</dd>
-                <dt>Created</dt>
+                <dt>
+                  <Trans>Format</Trans>
+                </dt>
+                <dd>{i18n._(FORMAT_LABELS[webhook.format])}</dd>
+                <dt>
+                  <Trans>Created</Trans>
+                </dt>
                 <dd>{formatDateTime(webhook.created_at)}</dd>
               </dl>
               <DeliveriesDisclosure webhookId={webhook.id} />
@@ -102,7 +130,7 @@ export function WebhooksPage() {
                   disabled={remove.isPending}
                   onClick={() => onDelete(webhook)}
                 >
-                  Delete<span className="visually-hidden"> the webhook to {webhook.url}</span>
+                  <DeleteLabel url={webhook.url} />
                 </button>
               </div>
             </li>
