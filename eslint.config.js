@@ -8,9 +8,6 @@ import { webImportBlocks } from './eslint/web-imports.js';
 
 // Folders whose strings are not in the catalogs yet (issue 19).
 const UNTRANSLATED = [
-  'src/web/app/**',
-  'src/web/components/**',
-  'src/web/lib/**',
   'src/web/features/admin-applications/**',
   'src/web/features/admin-audit/**',
   'src/web/features/admin-challenges/**',
@@ -25,13 +22,11 @@ const UNTRANSLATED = [
   'src/web/features/admin-rounds/**',
   'src/web/features/admin-settings/**',
   'src/web/features/admin-webhooks/**',
-  'src/web/features/auth/**',
   'src/web/features/challenges/**',
   'src/web/features/hackathon/**',
   'src/web/features/journey/**',
   'src/web/features/messages/**',
   'src/web/features/projects/**',
-  'src/web/features/public/**',
 ];
 
 export default tseslint.config(
@@ -61,10 +56,27 @@ export default tseslint.config(
       'lingui/no-unlocalized-strings': [
         'error',
         {
-          // Words that are code, not text: class names, URLs, keys, test ids; and strings with no letter.
-          ignore: ['^[^a-zA-Z]*$', '^[a-z0-9]+(?:[-_][a-z0-9]+)*$'],
-          ignoreNames: [{ regex: { pattern: '^(className|to|href|type|id|key|data-testid|role)$' } }],
-          ignoreFunctions: ['console.*', 'Error'],
+          // Words that are code, not text: class names, keys, test ids (and their prefixes and suffixes);
+          // paths and globs; camelCase names; constants and codes in capitals; language tags; media
+          // types; SVG path data; date masks (dd/mm/yyyy); and strings with no letter.
+          ignore: [
+            '^[^a-zA-Z]*$',
+            '^[-_]?[a-z0-9]+(?:[-_][a-z0-9]+)*[-_]?$',
+            '^!?\\.{0,2}/',
+            '^(?=.*[a-z][A-Z])[A-Za-z0-9.]+$',
+            '^[A-Z][A-Z0-9_]*$',
+            '^[a-z]{2,3}-[A-Z]{2}$',
+            '^[a-z]+/[a-z0-9.+-]+$',
+            '^[Mm] ?-?\\d',
+            '^[dmyh]+(?:[/: ][dmyh]+)+$',
+          ],
+          // Attributes and properties that hold code: routes' paths, link relations, CSS media
+          // queries, CSS selectors (a constant whose name ends in SELECTOR).
+          ignoreNames: [
+            { regex: { pattern: '^(className|to|href|type|id|key|data-testid|role|path|rel|media)$' } },
+            { regex: { pattern: 'SELECTOR$' } },
+          ],
+          ignoreFunctions: ['console.*', 'Error', '*.querySelector', '*.querySelectorAll'],
         },
       ],
     },

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { useState } from 'react';
 import {
   CLUB_EVENT_DESCRIPTION_MAX,
@@ -11,7 +12,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { Modal, ModalFormActions } from '../../components/modal';
 import { useDraftForm } from '../../lib/form';
-import { BROWSER_TIME_ZONE, DATE_TIME_FORMAT, DATE_TIME_INPUT, fromLocalInput, toLocalInput } from '../../lib/format';
+import { BROWSER_TIME_ZONE, DATE_TIME_HINT, DATE_TIME_INPUT, fromLocalInput, toLocalInput } from '../../lib/format';
 import { useClubEventChange } from './api';
 
 type Draft = { title: string; description: string; location: string; starts_at: string; ends_at: string };
@@ -64,13 +65,13 @@ export function EventFormModal({ event, onClose }: { event: ClubEvent | null; on
             'starts_at',
             'Starts',
             { ...DATE_TIME_INPUT, required: true },
-            `${DATE_TIME_FORMAT} Time zone: ${BROWSER_TIME_ZONE}.`,
+            `${i18n._(DATE_TIME_HINT)} Time zone: ${BROWSER_TIME_ZONE}.`,
           )}
           {input(
             'ends_at',
             'Ends (optional)',
             DATE_TIME_INPUT,
-            `${DATE_TIME_FORMAT} Leave empty when it has no set end.`,
+            `${i18n._(DATE_TIME_HINT)} Leave empty when it has no set end.`,
           )}
         </div>
         <ModalFormActions onCancel={onClose} saving={save.isPending} />
