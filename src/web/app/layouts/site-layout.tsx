@@ -62,9 +62,10 @@ function TopNav() {
       <nav className="wrap topbar-inner" aria-label={t`Main`}>
         <Link to="/" className="brand">
           <Logo />
-          <span>
+          {/* A Latin name: isolated, or Arabic's right-to-left order would read it "Robotics 1337". */}
+          <bdi>
             <Trans>1337 Robotics</Trans>
-          </span>
+          </bdi>
         </Link>
         <div className="nav-links">
           <NavItems />

@@ -78,8 +78,10 @@ export function BoardSection({ members }: { members: BoardMember[] }) {
           // The board edits four fixed places: the place is the identity, names may repeat.
           <li key={index} className="board-member">
             <BoardPicture member={member} />
-            <strong>{member.name}</strong>
-            {member.title !== member.name && <span className="muted">{member.title}</span>}
+            <strong>
+              <bdi>{member.name}</bdi>
+            </strong>
+            {member.title !== member.name && <bdi className="muted">{member.title}</bdi>}
           </li>
         ))}
       </ul>
@@ -95,7 +97,7 @@ function SponsorMark({ sponsor }: { sponsor: Sponsor }) {
       <span className="sponsor-monogram" aria-hidden="true">
         {initials(sponsor.name)}
       </span>
-      <span>{sponsor.name}</span>
+      <bdi>{sponsor.name}</bdi>
     </span>
   );
 }
