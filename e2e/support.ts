@@ -21,7 +21,10 @@ export async function authorizeOnStandIn(page: Page, login: string): Promise<voi
 export async function signIn(page: Page, login: string): Promise<void> {
   await page.goto('/api/auth/login');
   await authorizeOnStandIn(page, login);
-  await expect(page.getByRole('heading', { name: 'Authentication Successful' })).toBeVisible();
+  // In the account's language once the callback knows the user (docs/decisions/0128-languages.md).
+  await expect(
+    page.getByRole('heading', { name: /^(Authentication Successful|Authentification réussie|تمت المصادقة بنجاح)$/ }),
+  ).toBeVisible();
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/callback'));
 }
 

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Role } from '../../contract/users';
@@ -5,8 +7,8 @@ import { LoadingScreen } from '../components/loading-screen';
 import { rememberReturnTo } from '../features/auth/sign-in';
 import { useSession } from '../features/auth/api';
 
-export const AUTH_LOADING_TITLE = 'Loading';
-export const AUTH_LOADING_MESSAGE = 'Please wait while we verify your authentication...';
+export const AUTH_LOADING_TITLE = msg`Loading`;
+export const AUTH_LOADING_MESSAGE = msg`Please wait while we verify your authentication...`;
 
 function RedirectHome() {
   const location = useLocation();
@@ -18,9 +20,17 @@ export function AccessDenied({ requiredRole }: { requiredRole: string }) {
   return (
     <div className="center-screen">
       <div>
-        <h1>Access Denied</h1>
-        <p>You don&apos;t have permission to access this page.</p>
-        <p className="muted">Required role: {requiredRole}</p>
+        <h1>
+          <Trans>Access Denied</Trans>
+        </h1>
+        <p>
+          <Trans>You don&apos;t have permission to access this page.</Trans>
+        </p>
+        <p className="muted">
+          <Trans>
+            Required role: <bdi>{requiredRole}</bdi>
+          </Trans>
+        </p>
       </div>
     </div>
   );
@@ -28,8 +38,9 @@ export function AccessDenied({ requiredRole }: { requiredRole: string }) {
 
 /** Signed-in users only; signed-out visitors go home, and sign-in brings them back here. */
 export function RequireAuth({ children, requiredRole }: { children: ReactNode; requiredRole?: Role }) {
+  const { t } = useLingui();
   const { user, loading } = useSession();
-  if (loading) return <LoadingScreen title={AUTH_LOADING_TITLE} message={AUTH_LOADING_MESSAGE} />;
+  if (loading) return <LoadingScreen title={t(AUTH_LOADING_TITLE)} message={t(AUTH_LOADING_MESSAGE)} />;
   if (!user) return <RedirectHome />;
   if (requiredRole && user.role !== requiredRole) return <AccessDenied requiredRole={requiredRole} />;
   return children;
@@ -37,8 +48,9 @@ export function RequireAuth({ children, requiredRole }: { children: ReactNode; r
 
 /** Admins only: others go to /apply, signed-out visitors home. The server checks again on every call. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const { user, loading } = useSession();
-  if (loading) return <LoadingScreen title="Verifying Admin Access" message={AUTH_LOADING_MESSAGE} />;
+  if (loading) return <LoadingScreen title={t`Verifying Admin Access`} message={t(AUTH_LOADING_MESSAGE)} />;
   if (!user) return <RedirectHome />;
   if (!user.is_admin) return <Navigate to="/apply" replace />;
   return children;

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import { CallbackPage } from '../features/auth/callback-page';
@@ -13,9 +14,15 @@ import { SiteLayout } from './layouts/site-layout';
 
 const TrackerPage = lazy(withArea('member', () => import('../features/journey/tracker-page')));
 
+/** The wait while a page's code (and its messages) load. */
+function PageLoading() {
+  const { t } = useLingui();
+  return <LoadingScreen title={t`Loading`} />;
+}
+
 function Lazy({ component: Component }: { component: ComponentType }) {
   return (
-    <Suspense fallback={<LoadingScreen title="Loading" />}>
+    <Suspense fallback={<PageLoading />}>
       <Component />
     </Suspense>
   );
@@ -31,8 +38,11 @@ function Tracker() {
 
 /** `/`: the tracker for a signed-in user, the landing page for everyone else. */
 function Home() {
+  const { t } = useLingui();
   const { user, loading } = useSession();
-  if (loading && probablySignedIn()) return <LoadingScreen title={AUTH_LOADING_TITLE} message={AUTH_LOADING_MESSAGE} />;
+  if (loading && probablySignedIn()) {
+    return <LoadingScreen title={t(AUTH_LOADING_TITLE)} message={t(AUTH_LOADING_MESSAGE)} />;
+  }
   return user ? <Tracker /> : <LandingPage />;
 }
 
@@ -44,7 +54,7 @@ function Home() {
  */
 function Pages() {
   return (
-    <Suspense fallback={<LoadingScreen title="Loading" />}>
+    <Suspense fallback={<PageLoading />}>
       <Outlet />
     </Suspense>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useRef, useState, type ReactNode } from 'react';
 import { Modal } from './modal';
 
@@ -24,7 +25,7 @@ function ConfirmDialog({ request, onClose }: { request: Confirmation; onClose: (
       footer={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button
             ref={confirmButton}

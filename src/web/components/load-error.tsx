@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { errorMessage } from '../lib/api-client';
 
 /**
@@ -10,7 +11,7 @@ export function LoadError({ error, fallback, onRetry }: { error: unknown; fallba
     <div className="alert load-error" role="alert">
       <p>{errorMessage(error, fallback)}</p>
       <button type="button" className="btn btn-secondary btn-small" onClick={() => void onRetry()}>
-        Retry
+        <Trans>Retry</Trans>
       </button>
     </div>
   );

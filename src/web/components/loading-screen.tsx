@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+
 /** A full-area wait with a spinner and the sentence the screen gives. */
 export function LoadingScreen({ title, message }: { title: string; message?: string }) {
   return (
@@ -11,11 +13,12 @@ export function LoadingScreen({ title, message }: { title: string; message?: str
   );
 }
 
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+export function Spinner({ label }: { label?: string }) {
+  const { t } = useLingui();
   return (
     <div role="status" className="row">
       <div className="spinner" aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t`Loading`}</span>
     </div>
   );
 }

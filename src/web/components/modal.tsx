@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useLatest } from '../lib/latest';
 import { CloseIcon } from './icons';
@@ -11,7 +12,7 @@ type Props = {
   initialFocus?: RefObject<HTMLElement | null>;
 };
 
-const FOCUSABLE =
+const FOCUSABLE_SELECTOR =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The open dialogs, innermost last: only that one answers the keyboard (a confirmation over a detail). */
@@ -19,6 +20,7 @@ const openDialogs: HTMLElement[] = [];
 
 /** A dialog that traps focus, closes on Escape and gives focus back to what opened it. */
 export function Modal({ title, onClose, children, footer, initialFocus }: Props) {
+  const { t } = useLingui();
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const close = useLatest(onClose);
@@ -29,7 +31,7 @@ export function Modal({ title, onClose, children, footer, initialFocus }: Props)
   // a key pressed as the dialog appears already reaches it (Enter confirms, Escape closes).
   useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    const first = dialog.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first = dialog.current?.querySelector<HTMLElement>(FOCUSABLE_SELECTOR);
     (firstFocus.current?.current ?? first ?? dialog.current)?.focus();
     const own = dialog.current;
     if (own) openDialogs.push(own);
@@ -41,7 +43,7 @@ export function Modal({ title, onClose, children, footer, initialFocus }: Props)
         return;
       }
       if (event.key !== 'Tab' || !dialog.current) return;
-      const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE_SELECTOR)];
       if (items.length === 0) return;
       const [head, tail] = [items[0]!, items[items.length - 1]!];
       if (event.shiftKey && document.activeElement === head) {
@@ -68,7 +70,7 @@ export function Modal({ title, onClose, children, footer, initialFocus }: Props)
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialog} tabIndex={-1}>
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="btn btn-secondary btn-small" onClick={onClose} aria-label="Close">
+          <button type="button" className="btn btn-secondary btn-small" onClick={onClose} aria-label={t`Close`}>
             <CloseIcon />
           </button>
         </div>
@@ -84,10 +86,10 @@ export function ModalFormActions({ onCancel, saving }: { onCancel: () => void; s
   return (
     <div className="modal-actions">
       <button type="button" className="btn btn-secondary" onClick={onCancel}>
-        Cancel
+        <Trans>Cancel</Trans>
       </button>
       <button type="submit" className="btn" disabled={saving}>
-        {saving ? 'Saving...' : 'Save'}
+        {saving ? <Trans>Saving...</Trans> : <Trans>Save</Trans>}
       </button>
     </div>
   );

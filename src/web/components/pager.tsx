@@ -1,3 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../lib/format';
+
 /** Prev/Next with the position and the total, for every paged admin list. */
 export function Pager({
   offset,
@@ -10,19 +13,25 @@ export function Pager({
   total: number;
   onChange: (offset: number) => void;
 }) {
+  const { t } = useLingui();
   if (total === 0) return null;
+  const first = formatNumber(offset + 1);
+  const last = formatNumber(Math.min(offset + limit, total));
+  const all = formatNumber(total);
   return (
-    <nav className="pager" aria-label="Pages">
+    <nav className="pager" aria-label={t`Pages`}>
       <button
         type="button"
         className="btn btn-secondary btn-small"
         disabled={offset === 0}
         onClick={() => onChange(Math.max(0, offset - limit))}
       >
-        Prev
+        <Trans>Prev</Trans>
       </button>
       <span>
-        {offset + 1}–{Math.min(offset + limit, total)} of {total}
+        <Trans>
+          {first}–{last} of {all}
+        </Trans>
       </span>
       <button
         type="button"
@@ -30,7 +39,7 @@ export function Pager({
         disabled={offset + limit >= total}
         onClick={() => onChange(offset + limit)}
       >
-        Next
+        <Trans>Next</Trans>
       </button>
     </nav>
   );

@@ -1,7 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useSyncExternalStore, type ReactNode } from 'react';
 import { chooseTheme, savedTheme, subscribeTheme, THEME_CHOICES, type ThemeChoice } from '../lib/theme';
 
-const LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+const LABELS: Record<ThemeChoice, MessageDescriptor> = { system: msg`System`, light: msg`Light`, dark: msg`Dark` };
 
 /** Half a disc (the system decides), a sun, a moon: drawn in the text colour. */
 const ICONS: Record<ThemeChoice, ReactNode> = {
@@ -26,14 +29,17 @@ const ICONS: Record<ThemeChoice, ReactNode> = {
  * screen readers and as tooltips (the top bar); otherwise the names show too (the phone menu).
  */
 export function ThemeToggle({ compact = false }: { compact?: boolean }) {
+  const { t } = useLingui();
   const name = useId();
   const choice = useSyncExternalStore(subscribeTheme, savedTheme);
   return (
     <fieldset className={compact ? 'theme-toggle theme-toggle-compact' : 'theme-toggle'}>
-      <legend className={compact ? 'visually-hidden' : undefined}>Theme</legend>
+      <legend className={compact ? 'visually-hidden' : undefined}>
+        <Trans>Theme</Trans>
+      </legend>
       <div className="theme-options">
         {THEME_CHOICES.map((option) => (
-          <label key={option} title={compact ? LABELS[option] : undefined}>
+          <label key={option} title={compact ? t(LABELS[option]) : undefined}>
             <input
               type="radio"
               className="visually-hidden"
@@ -55,7 +61,7 @@ export function ThemeToggle({ compact = false }: { compact?: boolean }) {
               >
                 {ICONS[option]}
               </svg>
-              <span className={compact ? 'visually-hidden' : undefined}>{LABELS[option]}</span>
+              <span className={compact ? 'visually-hidden' : undefined}>{t(LABELS[option])}</span>
             </span>
           </label>
         ))}

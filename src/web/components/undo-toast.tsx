@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { UNDO_WINDOW_MS } from '../../contract/constants';
 import { errorMessage } from '../lib/api-client';
@@ -24,6 +27,8 @@ type UndoApi = {
 /** Shorter than the server's window, so an Undo pressed at the last moment still arrives in time. */
 const OFFERED_MS = UNDO_WINDOW_MS - 2_000;
 
+const NOT_UNDONE = msg`The change could not be undone.`;
+
 const UndoContext = createContext<UndoApi | null>(null);
 
 /** Where the Undo of a change is offered: a polite toast at the foot of the admin panel. */
@@ -45,7 +50,7 @@ export function UndoProvider({ children }: { children: ReactNode }) {
       await offer.undo();
       setOutcome({ text: offer.undone, failed: false });
     } catch (error) {
-      setOutcome({ text: errorMessage(error, 'The change could not be undone.'), failed: true });
+      setOutcome({ text: errorMessage(error, i18n._(NOT_UNDONE)), failed: true });
     } finally {
       setBusy(false);
       setCurrent((shown) => (shown === offer ? null : shown));
@@ -79,7 +84,7 @@ export function UndoProvider({ children }: { children: ReactNode }) {
                 disabled={busy}
                 onClick={() => void undo(current)}
               >
-                Undo
+                <Trans>Undo</Trans>
               </button>
             </div>
           )}
@@ -104,8 +109,9 @@ export function UndoProvider({ children }: { children: ReactNode }) {
 }
 
 function DismissButton({ onClick }: { onClick: () => void }) {
+  const { t } = useLingui();
   return (
-    <button type="button" className="btn btn-small btn-ghost" aria-label="Dismiss" onClick={onClick}>
+    <button type="button" className="btn btn-small btn-ghost" aria-label={t`Dismiss`} onClick={onClick}>
       <CloseIcon />
     </button>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useBlocker } from '../lib/browser-router';
 import { Modal } from './modal';
@@ -7,6 +8,7 @@ import { Modal } from './modal';
  * app asks first, and closing or reloading the tab gets the browser's own warning.
  */
 export function UnsavedChangesGuard({ dirty, what }: { dirty: boolean; what: string }) {
+  const { t } = useLingui();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -20,15 +22,15 @@ export function UnsavedChangesGuard({ dirty, what }: { dirty: boolean; what: str
   if (blocker.state !== 'blocked') return null;
   return (
     <Modal
-      title="Leave without saving?"
+      title={t`Leave without saving?`}
       onClose={() => blocker.reset()}
       footer={
         <>
           <button type="button" className="btn btn-secondary" onClick={() => blocker.reset()}>
-            Stay on this page
+            <Trans>Stay on this page</Trans>
           </button>
           <button type="button" className="btn btn-danger" onClick={() => blocker.proceed()}>
-            Leave without saving
+            <Trans>Leave without saving</Trans>
           </button>
         </>
       }

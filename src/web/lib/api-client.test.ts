@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// Lingui speaks English, as the page does before it picks a language: the client's sentences are said through it.
+import '../../contract/i18n';
 import { routes } from '../../contract/routes';
 import { api, ApiError, errorMessage, href } from './api-client';
 

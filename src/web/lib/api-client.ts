@@ -1,4 +1,5 @@
 import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { REQUEST_TIMEOUT_MS } from '../../contract/constants';
 import type { ErrorBody } from '../../contract/errors';
 import { API_PREFIX, type Method, type ParamNames, type Route } from '../../contract/routes';
@@ -19,9 +20,10 @@ export class ApiError extends Error {
   }
 }
 
-export const TIMEOUT_MESSAGE = 'Request timed out';
-export const RATE_LIMIT_MESSAGE = 'Rate limit exceeded. Please wait a moment and try again.';
-export const UNAUTHORIZED_MESSAGE = 'Unauthorized. Please check your authentication.';
+// The client's own sentences, said in the page's language when the failure happens.
+export const TIMEOUT_MESSAGE = msg`Request timed out`;
+export const RATE_LIMIT_MESSAGE = msg`Rate limit exceeded. Please wait a moment and try again.`;
+export const UNAUTHORIZED_MESSAGE = msg`Unauthorized. Please check your authentication.`;
 
 type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -32,14 +34,14 @@ type RequestOptions = {
 };
 
 function messageFor(status: number, statusText: string, body: unknown): string {
-  if (status === 429) return RATE_LIMIT_MESSAGE;
-  if (status === 401) return UNAUTHORIZED_MESSAGE;
+  if (status === 429) return i18n._(RATE_LIMIT_MESSAGE);
+  if (status === 401) return i18n._(UNAUTHORIZED_MESSAGE);
   if (body && typeof body === 'object') {
     const { error, message } = body as { error?: unknown; message?: unknown };
     if (typeof error === 'string' && error) return error;
     if (typeof message === 'string' && message) return message;
   }
-  return `HTTP ${status}: ${statusText}`;
+  return i18n._(msg`HTTP ${status}: ${statusText}`);
 }
 
 /** A query string, `?` included, of the values given: an empty, null or undefined one is left out (no filter). */
@@ -89,7 +91,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       signal: timeout.signal,
     });
   } catch (error) {
-    if (timeout.signal.aborted && !signal?.aborted) throw new ApiError(TIMEOUT_MESSAGE, 0, 'TIMEOUT');
+    if (timeout.signal.aborted && !signal?.aborted) throw new ApiError(i18n._(TIMEOUT_MESSAGE), 0, 'TIMEOUT');
     throw error;
   } finally {
     clearTimeout(timer);

@@ -2,7 +2,8 @@ import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api-client';
-import { DATE_FORMAT, DATE_TIME_FORMAT, fromDateInput, fromLocalInput } from './format';
+import { i18n } from '@lingui/core';
+import { DATE_HINT, DATE_TIME_HINT, fromDateInput, fromLocalInput } from './format';
 import { contractResolver, showServerErrors } from './form';
 
 const schema = z.object({
@@ -49,8 +50,8 @@ describe('a typed date the form cannot read', () => {
       ['tomorrow', '31/02/2026'],
     ]) {
       const result = await resolveEvent({ name: '', starts_at: startsAt!, on: on! }, undefined, options as never);
-      expect(result.errors.starts_at?.message).toBe(DATE_TIME_FORMAT);
-      expect(result.errors.on?.message).toBe(DATE_FORMAT);
+      expect(result.errors.starts_at?.message).toBe(i18n._(DATE_TIME_HINT));
+      expect(result.errors.on?.message).toBe(i18n._(DATE_HINT));
       expect(result.errors.name?.message).toBe('Required.');
     }
   });

@@ -1,14 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { INTL_LOCALES } from '../../contract/i18n';
+import type { Locale } from '../../contract/locales';
 import {
-  DATE_FORMAT,
-  DATE_TIME_FORMAT,
+  DATE_HINT,
+  DATE_TIME_HINT,
   formatDate,
   formatDateTime,
+  formatNumber,
   fromDateInput,
   fromLocalInput,
   readingDates,
   toLocalInput,
 } from './format';
+
+const speak = (locale: Locale) => {
+  i18n.load(locale, {});
+  i18n.activate(locale, [INTL_LOCALES[locale]]);
+};
+const DATE_TIME_FORMAT = 'Day/month/year and 24-hour time, for example 31/12/2026 18:30.';
+const DATE_FORMAT = 'Day/month/year, for example 31/12/2026.';
 
 /** Dates read day/month/year with a 24-hour time, in text and in forms (decision 0125). */
 describe('dates', () => {
@@ -18,6 +29,27 @@ describe('dates', () => {
   it('writes day, month, year and a 24-hour time in text', () => {
     expect(formatDate(local(2026, 3, 4, 18, 5))).toBe('4 Mar 2026');
     expect(formatDateTime(local(2026, 3, 4, 18, 5))).toBe('4 Mar 2026, 18:05');
+  });
+
+  describe("in the page's language (docs/decisions/0128-languages.md)", () => {
+    afterEach(() => speak('en'));
+
+    it('writes French and Arabic dates with a 24-hour time, and Latin digits in Arabic', () => {
+      speak('fr');
+      expect(formatDate(local(2026, 3, 4, 18, 5))).toBe('4 mars 2026');
+      expect(formatDateTime(local(2026, 3, 4, 18, 5))).toMatch(/^4 mars 2026.* 18:05$/);
+      expect(formatNumber(1234.5)).toBe('1\u202f234,5');
+      speak('ar');
+      expect(formatDate(local(2026, 3, 4, 18, 5))).toBe('4 مارس 2026');
+      expect(formatDateTime(local(2026, 3, 4, 18, 5))).toMatch(/^4 مارس 2026.* 18:05$/);
+      expect(formatNumber(1234.5)).toBe('1,234.5');
+    });
+
+    it('keeps the typed format dd/mm/yyyy hh:mm in every language', () => {
+      speak('ar');
+      expect(toLocalInput(local(2026, 3, 4, 18, 5))).toBe('04/03/2026 18:05');
+      expect(fromLocalInput('04/03/2026 18:05')).toBe(local(2026, 3, 4, 18, 5));
+    });
   });
 
   it('shows a date and time field as dd/mm/yyyy hh:mm and reads it back in the browser zone', () => {
@@ -47,6 +79,7 @@ describe('dates', () => {
   });
 
   it('names, by path, the dates a reading could not read and the format each field takes', () => {
+    expect([i18n._(DATE_TIME_HINT), i18n._(DATE_HINT)]).toEqual([DATE_TIME_FORMAT, DATE_FORMAT]);
     const { value, misread } = readingDates(() => ({
       opens_at: fromLocalInput('04/03/2026 18:05'),
       closes_at: fromLocalInput('31/02/2026 18:30'),

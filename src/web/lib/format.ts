@@ -1,14 +1,51 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { INTL_LOCALES } from '../../contract/i18n';
+import { isLocale } from '../../contract/locales';
+
+/*
+ * Dates, times and numbers in the language the page speaks (docs/decisions/0128-languages.md),
+ * read from Lingui's `i18n.locale` at each call. English keeps the British order, day before
+ * month, and every language a 24-hour time (decision 0125).
+ */
+const DATE_LOCALES = { ...INTL_LOCALES, en: 'en-GB' };
+
+/** The `Intl` locale of the active language. */
+export function intlLocale(): string {
+  return isLocale(i18n.locale) ? DATE_LOCALES[i18n.locale] : DATE_LOCALES.en;
+}
+
 export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  new Date(iso).toLocaleDateString(intlLocale(), { day: 'numeric', month: 'short', year: 'numeric' });
 
 export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
+  new Date(iso).toLocaleString(intlLocale(), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
   });
+
+/** A date with its weekday and no year: "Sat 5 Dec". */
+export const formatDay = (date: Date) =>
+  date.toLocaleDateString(intlLocale(), { weekday: 'short', day: 'numeric', month: 'short' });
+
+/** A time of day: "18:00". */
+export const formatTime = (date: Date) =>
+  date.toLocaleTimeString(intlLocale(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** A month's short name: "Dec". */
+export const formatMonth = (date: Date) => date.toLocaleDateString(intlLocale(), { month: 'short' });
+
+/** A number, grouped and with the decimal sign of the language (a year is a string, never this). */
+export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) =>
+  new Intl.NumberFormat(intlLocale(), options).format(value);
+
+/** A duration in whole units, the unit's name in full: "12 seconds", "3 minutes". */
+export const formatDuration = (value: number, unit: 'second' | 'minute' | 'hour' | 'day') =>
+  formatNumber(value, { style: 'unit', unit, unitDisplay: 'long' });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -18,10 +55,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * an American Chromium) whatever the page says, so the fields are text fields with this format.
  */
 
-/** What a date and time field says it takes (its hint starts with it). */
-export const DATE_TIME_FORMAT = 'Day/month/year and 24-hour time, for example 31/12/2026 18:30.';
+/**
+ * What a date and time field says it takes (its hint starts with it), in the page's language:
+ * `i18n._(DATE_TIME_HINT)` or `t(DATE_TIME_HINT)`. The format itself is the same in every
+ * language, and so are the placeholders below (docs/decisions/0128-languages.md).
+ */
+export const DATE_TIME_HINT = msg`Day/month/year and 24-hour time, for example 31/12/2026 18:30.`;
 /** What a date field says it takes. */
-export const DATE_FORMAT = 'Day/month/year, for example 31/12/2026.';
+export const DATE_HINT = msg`Day/month/year, for example 31/12/2026.`;
 export const DATE_TIME_PLACEHOLDER = 'dd/mm/yyyy hh:mm';
 export const DATE_PLACEHOLDER = 'dd/mm/yyyy';
 
@@ -70,7 +111,7 @@ function unreadable(text: string, format: string): string {
 /** A date and time field's text as an ISO instant; what cannot be read is passed on for the schema to refuse. */
 export function fromLocalInput(local: string): string {
   if (!local.trim()) return '';
-  return readLocal(local, true)?.toISOString() ?? unreadable(local, DATE_TIME_FORMAT);
+  return readLocal(local, true)?.toISOString() ?? unreadable(local, i18n._(DATE_TIME_HINT));
 }
 
 /** A date field's text (`31/12/2026`) as `2026-12-31`; what cannot be read is passed on for the schema to refuse. */
@@ -79,7 +120,7 @@ export function fromDateInput(local: string): string {
   const date = readLocal(local, false);
   return date
     ? `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
-    : unreadable(local, DATE_FORMAT);
+    : unreadable(local, i18n._(DATE_HINT));
 }
 
 /**

@@ -34,7 +34,8 @@ export function applyTheme(choice: ThemeChoice, root: Document = document): void
   else root.documentElement.setAttribute('data-theme', choice);
   root.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"][data-scheme]').forEach((meta) => {
     const scheme = meta.dataset.scheme!;
-    meta.media = choice === 'system' ? `(prefers-color-scheme: ${scheme})` : choice === scheme ? 'all' : 'not all';
+    const media = choice === 'system' ? `(prefers-color-scheme: ${scheme})` : choice === scheme ? 'all' : 'not all';
+    meta.media = media;
   });
 }
 

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { NavLink, Outlet } from 'react-router';
 import { LOGOUT_FAILED, useSession, useSignOut } from '../../features/auth/api';
 import { UndoProvider } from '../../components/undo-toast';
@@ -5,42 +7,49 @@ import { RequireAdmin } from '../guards';
 import './admin-layout.css';
 
 export const ADMIN_SECTIONS = [
-  { to: '/admin/overview', label: 'Overview' },
-  { to: '/admin/users', label: 'Users' },
-  { to: '/admin/applications', label: 'Applications' },
-  { to: '/admin/rounds', label: 'Rounds' },
-  { to: '/admin/challenges', label: 'Challenges' },
-  { to: '/admin/submissions', label: 'Submissions' },
-  { to: '/admin/hackathon', label: 'Hackathon' },
-  { to: '/admin/projects', label: 'Projects' },
-  { to: '/admin/logs', label: 'Logs' },
-  { to: '/admin/settings', label: 'Settings' },
-  { to: '/admin/events', label: 'Events' },
-  { to: '/admin/messages', label: 'Messages' },
-  { to: '/admin/emails', label: 'Emails' },
-  { to: '/admin/webhooks', label: 'Webhooks' },
+  { to: '/admin/overview', label: msg`Overview` },
+  { to: '/admin/users', label: msg`Users` },
+  { to: '/admin/applications', label: msg`Applications` },
+  { to: '/admin/rounds', label: msg`Rounds` },
+  { to: '/admin/challenges', label: msg`Challenges` },
+  { to: '/admin/submissions', label: msg`Submissions` },
+  { to: '/admin/hackathon', label: msg`Hackathon` },
+  { to: '/admin/projects', label: msg`Projects` },
+  { to: '/admin/logs', label: msg`Logs` },
+  { to: '/admin/settings', label: msg`Settings` },
+  { to: '/admin/events', label: msg`Events` },
+  { to: '/admin/messages', label: msg`Messages` },
+  { to: '/admin/emails', label: msg`Emails` },
+  { to: '/admin/webhooks', label: msg`Webhooks` },
 ] as const;
 
 function Sidebar() {
+  const { t } = useLingui();
   const { user } = useSession();
   const signOut = useSignOut('/admin/login');
+  const who = user?.intra_login ?? user?.email;
   return (
-    <aside className="admin-sidebar" aria-label="Admin">
+    <aside className="admin-sidebar" aria-label={t`Admin`}>
       <p className="admin-who">
-        Signed in as <strong>{user?.intra_login ?? user?.email}</strong>
+        <Trans>
+          Signed in as{' '}
+          <strong>
+            <bdi>{who}</bdi>
+          </strong>
+        </Trans>
       </p>
-      <nav aria-label="Admin sections">
+      <nav aria-label={t`Admin sections`}>
         <ul>
           {ADMIN_SECTIONS.map((section) => (
             <li key={section.to}>
-              <NavLink to={section.to}>{section.label}</NavLink>
+              <NavLink to={section.to}>{t(section.label)}</NavLink>
             </li>
           ))}
         </ul>
       </nav>
       {signOut.isError && (
         <p className="alert" role="alert">
-          {LOGOUT_FAILED}
+          {t(LOGOUT_FAILED)}
         </p>
       )}
       <button
@@ -49,7 +58,7 @@ function Sidebar() {
         disabled={signOut.isPending}
         onClick={() => signOut.mutate()}
       >
-        Logout
+        <Trans>Logout</Trans>
       </button>
     </aside>
   );

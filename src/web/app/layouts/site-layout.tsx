@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LOGIN_URL } from '../../features/auth/sign-in';
@@ -28,19 +28,19 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
       <NavLink to="/" end onClick={onNavigate}>
-        Home
+        <Trans>Home</Trans>
       </NavLink>
       <NavLink to="/process" onClick={onNavigate}>
-        Rules
+        <Trans>Rules</Trans>
       </NavLink>
       {user && !user.is_admin && (
         <NavLink to="/apply" onClick={onNavigate}>
-          Apply
+          <Trans>Apply</Trans>
         </NavLink>
       )}
       {user?.is_admin && (
         <NavLink to="/admin/users" onClick={onNavigate}>
-          Admin
+          <Trans>Admin</Trans>
         </NavLink>
       )}
     </>
@@ -48,6 +48,7 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 function TopNav() {
+  const { t } = useLingui();
   const { user, loading } = useSession();
   const menuId = useId();
   const { pathname } = useLocation();
@@ -58,10 +59,13 @@ function TopNav() {
 
   return (
     <header className="topbar">
-      <nav className="wrap topbar-inner" aria-label="Main">
+      <nav className="wrap topbar-inner" aria-label={t`Main`}>
         <Link to="/" className="brand">
           <Logo />
-          <span>1337 Robotics</span>
+          {/* A Latin name: isolated, or Arabic's right-to-left order would read it "Robotics 1337". */}
+          <bdi>
+            <Trans>1337 Robotics</Trans>
+          </bdi>
         </Link>
         <div className="nav-links">
           <NavItems />
@@ -76,7 +80,7 @@ function TopNav() {
               <UserMenu user={user} />
             ) : (
               <a className="btn btn-42 nav-login" href={LOGIN_URL}>
-                Login with 42
+                <Trans>Login with 42</Trans>
               </a>
             ))}
           <button
@@ -87,7 +91,9 @@ function TopNav() {
             onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
-            <span className="visually-hidden">Menu</span>
+            <span className="visually-hidden">
+              <Trans>Menu</Trans>
+            </span>
           </button>
         </div>
       </nav>
@@ -99,7 +105,7 @@ function TopNav() {
           {/* Signed in, the menu's Apply or Admin item is the way in: no "Join Now" for a member. */}
           {!user && (
             <a className="btn btn-42" href={LOGIN_URL}>
-              Join Now
+              <Trans>Join Now</Trans>
             </a>
           )}
         </div>
@@ -134,7 +140,7 @@ export function SiteLayout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <TopNav />
       <main id="main" tabIndex={-1}>

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import {
@@ -12,7 +13,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { Modal, ModalFormActions } from '../../components/modal';
 import { useDraftForm } from '../../lib/form';
-import { BROWSER_TIME_ZONE, DATE_TIME_FORMAT, DATE_TIME_INPUT, fromLocalInput, toLocalInput } from '../../lib/format';
+import { BROWSER_TIME_ZONE, DATE_TIME_HINT, DATE_TIME_INPUT, fromLocalInput, toLocalInput } from '../../lib/format';
 import { useClubEventChange } from './api';
 
 type Draft = { title: string; description: string; location: string; starts_at: string; ends_at: string };
@@ -66,13 +67,13 @@ export function EventFormModal({ event, onClose }: { event: ClubEvent | null; on
             'starts_at',
             t`Starts`,
             { ...DATE_TIME_INPUT, required: true },
-            `${DATE_TIME_FORMAT} ${t`Time zone: ${BROWSER_TIME_ZONE}.`}`,
+            `${i18n._(DATE_TIME_HINT)} ${t`Time zone: ${BROWSER_TIME_ZONE}.`}`,
           )}
           {input(
             'ends_at',
             t`Ends (optional)`,
             DATE_TIME_INPUT,
-            `${DATE_TIME_FORMAT} ${t`Leave empty when it has no set end.`}`,
+            `${i18n._(DATE_TIME_HINT)} ${t`Leave empty when it has no set end.`}`,
           )}
         </div>
         <ModalFormActions onCancel={onClose} saving={save.isPending} />

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { useState, type FormEvent } from 'react';
 import { HACKATHON_TEAM_SIZE, MAX_HACKATHON_XP } from '../../../contract/constants';
 import { EVENT_REQUIRED_MESSAGE, type HackathonEvent, type Team } from '../../../contract/hackathon';
@@ -9,7 +10,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { focusPageHeading } from '../../lib/focus';
 import {
   BROWSER_TIME_ZONE,
-  DATE_TIME_FORMAT,
+  DATE_TIME_HINT,
   DATE_TIME_INPUT,
   formatDateTime,
   fromLocalInput,
@@ -93,7 +94,7 @@ function EventForm() {
       {field('name', 'Name')}
       {field('description', 'Description')}
       {field('location', 'Location')}
-      {field('start', 'Start', DATE_TIME_INPUT, `${DATE_TIME_FORMAT} Time zone: ${BROWSER_TIME_ZONE}.`)}
+      {field('start', 'Start', DATE_TIME_INPUT, `${i18n._(DATE_TIME_HINT)} Time zone: ${BROWSER_TIME_ZONE}.`)}
       {field('end', 'End', DATE_TIME_INPUT)}
       {field('max_teams', 'Max teams (0 = unlimited)', { type: 'number', min: 0 })}
       <button type="submit" className="btn" disabled={create.isPending}>

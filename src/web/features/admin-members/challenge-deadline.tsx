@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { useState, type FormEvent } from 'react';
 import type { ChallengeDeadline } from '../../../contract/challenges';
 import { Field } from '../../components/field';
@@ -5,7 +6,7 @@ import { Notice } from '../../components/notice';
 import { errorMessage } from '../../lib/api-client';
 import {
   BROWSER_TIME_ZONE,
-  DATE_TIME_FORMAT,
+  DATE_TIME_HINT,
   DATE_TIME_INPUT,
   formatDate,
   formatDateTime,
@@ -92,7 +93,7 @@ export function ChallengeDeadlineSection({
         <Field
           id={`deadline-${userId}`}
           label="New deadline"
-          hint={`${DATE_TIME_FORMAT} Time zone: ${BROWSER_TIME_ZONE}. The candidate gets an email with the new date.`}
+          hint={`${i18n._(DATE_TIME_HINT)} Time zone: ${BROWSER_TIME_ZONE}. The candidate gets an email with the new date.`}
           error={fieldError || undefined}
           required
         >

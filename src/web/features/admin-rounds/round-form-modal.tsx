@@ -1,10 +1,11 @@
+import { i18n } from '@lingui/core';
 import { useState } from 'react';
 import { ROUND_NAME_MAX, roundBodySchema, type Round, type RoundUpdate } from '../../../contract/rounds';
 import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { Modal, ModalFormActions } from '../../components/modal';
 import { useDraftForm } from '../../lib/form';
-import { BROWSER_TIME_ZONE, DATE_TIME_FORMAT, DATE_TIME_INPUT, fromLocalInput, toLocalInput } from '../../lib/format';
+import { BROWSER_TIME_ZONE, DATE_TIME_HINT, DATE_TIME_INPUT, fromLocalInput, toLocalInput } from '../../lib/format';
 import { useRoundChange } from './api';
 
 type Draft = { name: string; opens_at: string; closes_at: string };
@@ -55,11 +56,11 @@ export function RoundFormModal({ round, onClose }: { round: Round | null; onClos
           {(control) => <input {...control} {...register('name')} maxLength={ROUND_NAME_MAX} />}
         </Field>
         <div className="form-columns">
-          {dateField('opens_at', 'Opens', `${DATE_TIME_FORMAT} Time zone: ${BROWSER_TIME_ZONE}.`, true)}
+          {dateField('opens_at', 'Opens', `${i18n._(DATE_TIME_HINT)} Time zone: ${BROWSER_TIME_ZONE}.`, true)}
           {dateField(
             'closes_at',
             'Closes (optional)',
-            `${DATE_TIME_FORMAT} Leave empty to keep it open until you close it.`,
+            `${i18n._(DATE_TIME_HINT)} Leave empty to keep it open until you close it.`,
           )}
         </div>
         <ModalFormActions onCancel={onClose} saving={save.isPending} />

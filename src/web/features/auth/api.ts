@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignInWaiting } from '../../../contract/auth';
 import { SIGNED_IN_COOKIE } from '../../../contract/constants';
@@ -49,7 +51,7 @@ export function useChooseLocale() {
   });
 }
 
-export const LOGOUT_FAILED = 'Logout failed. Please try again.';
+export const LOGOUT_FAILED = msg`Logout failed. Please try again.`;
 
 /**
  * Signs out, then loads `redirectTo` afresh: nothing of the signed-in user stays in memory,
@@ -66,7 +68,7 @@ export function useSignOut(redirectTo: string) {
 
 export type Waiting = Pick<SignInWaiting, 'position'>;
 export type Exchange = { done: Promise<User>; waiting?: Waiting; onWaiting?: (waiting: Waiting) => void };
-export const NO_USER_MESSAGE = 'No user data received from callback';
+export const NO_USER_MESSAGE = msg`No user data received from callback`;
 
 // The code is single-use: React's development double effects must not send it twice.
 const exchanges = new Map<string, Exchange>();
@@ -94,7 +96,7 @@ async function untilSignedIn(code: string, state: string, progress: Exchange): P
     // A 204 or an empty body would be no user at all, whatever the table says.
     const answer: User | SignInWaiting | null = await call(routes.signInCallback, { query: { code, state } });
     if (!isWaiting(answer)) {
-      if (!answer?.id) throw new Error(NO_USER_MESSAGE);
+      if (!answer?.id) throw new Error(i18n._(NO_USER_MESSAGE));
       return answer;
     }
     progress.waiting = { position: answer.position };

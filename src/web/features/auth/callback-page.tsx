@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -8,6 +11,7 @@ import {
 import type { User } from '../../../contract/users';
 import { errorMessage } from '../../lib/api-client';
 import { CheckIcon } from '../../components/icons';
+import { formatDuration } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { landingAfterSignIn, LOGIN_FAILED, takeReturnTo, type SignInFailure } from './sign-in';
 import { exchange, NO_USER_MESSAGE, useSetSession, type Waiting } from './api';
@@ -18,34 +22,31 @@ type Outcome =
 
 /** "Number 12 in line, about 12 seconds": the intra signs about one person in a second. */
 function placeInLine({ position }: Waiting): string {
-  if (position <= 1) return 'Many people are signing in right now. You are next in line.';
+  if (position <= 1) return i18n._(msg`Many people are signing in right now. You are next in line.`);
   const seconds = position * INTRA_SIGN_IN_SECONDS;
-  const wait =
-    seconds < 90
-      ? new Intl.NumberFormat(undefined, { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(seconds)
-      : new Intl.NumberFormat(undefined, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(
-          Math.ceil(seconds / 60),
-        );
-  return `Many people are signing in right now. You are number ${position} in line, about ${wait} to go.`;
+  // The unit and its plural come from Intl, in the page's language ("12 secondes", "3 دقائق").
+  const wait = seconds < 90 ? formatDuration(seconds, 'second') : formatDuration(Math.ceil(seconds / 60), 'minute');
+  return i18n._(msg`Many people are signing in right now. You are number ${position} in line, about ${wait} to go.`);
 }
 
 function failure(error: unknown): string {
-  if (error instanceof Error && error.message === NO_USER_MESSAGE) return error.message;
-  return errorMessage(error, 'Authentication failed');
+  if (error instanceof Error && error.message === i18n._(NO_USER_MESSAGE)) return error.message;
+  return errorMessage(error, i18n._(msg`Authentication failed`));
 }
 
 /** /auth/callback: finishes the sign-in the intra sent the browser back with. */
 export function CallbackPage() {
-  usePageTitle('Signing in');
+  const { t } = useLingui();
+  usePageTitle(t`Signing in`);
   const navigate = useNavigate();
   const setSession = useSetSession();
   const [outcome, setOutcome] = useState<Outcome>(() => {
     const params = new URLSearchParams(window.location.search);
     // The intra sends `error` (e.g. access_denied) instead of a code when the person said no.
-    if (params.get('error')) return { state: 'error', message: LOGIN_FAILED };
+    if (params.get('error')) return { state: 'error', message: t(LOGIN_FAILED) };
     return params.get('code') && params.get('state')
       ? { state: 'processing' }
-      : { state: 'error', message: 'Missing OAuth parameters' };
+      : { state: 'error', message: t`Missing OAuth parameters` };
   });
 
   useEffect(() => {
@@ -80,15 +81,22 @@ export function CallbackPage() {
     return () => clearTimeout(timer);
   }, [outcome, navigate, setSession]);
 
+  const welcomed = outcome.state === 'success' ? (outcome.user.first_name ?? outcome.user.intra_login) : '';
   return (
     <div className="signin">
       <div className="card signin-card" role="status" aria-live="polite">
         {outcome.state === 'processing' && (
           <>
             <div className="spinner" aria-hidden="true" />
-            <h1>Completing Authentication</h1>
+            <h1>
+              <Trans>Completing Authentication</Trans>
+            </h1>
             <p className="muted">
-              {outcome.waiting ? placeInLine(outcome.waiting) : 'Please wait while we sign you in with 42...'}
+              {outcome.waiting ? (
+                placeInLine(outcome.waiting)
+              ) : (
+                <Trans>Please wait while we sign you in with 42...</Trans>
+              )}
             </p>
           </>
         )}
@@ -97,8 +105,14 @@ export function CallbackPage() {
             <div className="status-icon" aria-hidden="true">
               <CheckIcon />
             </div>
-            <h1>Authentication Successful</h1>
-            <p className="muted">Welcome, {outcome.user.first_name ?? outcome.user.intra_login}! Redirecting...</p>
+            <h1>
+              <Trans>Authentication Successful</Trans>
+            </h1>
+            <p className="muted">
+              <Trans>
+                Welcome, <bdi>{welcomed}</bdi>! Redirecting...
+              </Trans>
+            </p>
           </>
         )}
         {outcome.state === 'error' && (
@@ -106,11 +120,15 @@ export function CallbackPage() {
             <div className="status-icon failed" aria-hidden="true">
               !
             </div>
-            <h1>Authentication Failed</h1>
+            <h1>
+              <Trans>Authentication Failed</Trans>
+            </h1>
             <p className="alert" role="alert">
               {outcome.message}
             </p>
-            <p className="muted">Taking you back home...</p>
+            <p className="muted">
+              <Trans>Taking you back home...</Trans>
+            </p>
           </>
         )}
       </div>

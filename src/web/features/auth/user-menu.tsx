@@ -1,9 +1,16 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_CAMPUS_LABEL, DEFAULT_ROLE_LABEL } from '../../../contract/constants';
-import type { User } from '../../../contract/users';
+import type { Role, User } from '../../../contract/users';
 import { Avatar } from '../../components/avatar';
+import { formatNumber } from '../../lib/format';
 import { LOGOUT_FAILED, useSignOut } from './api';
+
+/** The role's name as the badge shows it (the API's values, in the page's language). */
+const ROLE_LABELS: Record<Role, MessageDescriptor> = { student: msg`student`, member: msg`member`, board: msg`board` };
 
 export const fullName = (user: User) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.intra_login;
 
@@ -12,6 +19,7 @@ export const fullName = (user: User) => [user.first_name, user.last_name].filter
  * stand, and Sign Out.
  */
 export function UserMenu({ user }: { user: User }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -42,7 +50,9 @@ export function UserMenu({ user }: { user: User }) {
         onClick={() => setOpen((value) => !value)}
       >
         <Avatar name={name} imageUrl={user.image_url} />
-        <span className="visually-hidden">Account menu of {name}</span>
+        <span className="visually-hidden">
+          <Trans>Account menu of {name}</Trans>
+        </span>
       </button>
       {open && (
         <div className="user-menu-panel" id={menuId}>
@@ -50,32 +60,46 @@ export function UserMenu({ user }: { user: User }) {
             <Avatar name={name} imageUrl={user.image_url} large />
             <div>
               <strong>{name}</strong>
-              <div className="muted">@{user.intra_login}</div>
+              <div className="muted">
+                <bdi>@{user.intra_login}</bdi>
+              </div>
               {user.is_admin && user.role === 'student' ? (
-                <span className="badge badge-warning">Admin</span>
+                <span className="badge badge-warning">
+                  <Trans>Admin</Trans>
+                </span>
               ) : (
-                <span className="badge badge-brand">{user.role || DEFAULT_ROLE_LABEL}</span>
+                <span className="badge badge-brand">{user.role ? t(ROLE_LABELS[user.role]) : DEFAULT_ROLE_LABEL}</span>
               )}
             </div>
           </div>
           <dl className="user-facts">
-            <dt>Level</dt>
-            <dd>{user.level.toFixed(2)}</dd>
-            <dt>XP</dt>
-            <dd>{user.experience_points}</dd>
-            <dt>Email</dt>
-            <dd>{user.email ?? '—'}</dd>
-            <dt>Campus</dt>
+            <dt>
+              <Trans>Level</Trans>
+            </dt>
+            <dd>{formatNumber(user.level, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</dd>
+            <dt>
+              <Trans>XP</Trans>
+            </dt>
+            <dd>{formatNumber(user.experience_points)}</dd>
+            <dt>
+              <Trans>Email</Trans>
+            </dt>
+            <dd>
+              <bdi>{user.email ?? '—'}</bdi>
+            </dd>
+            <dt>
+              <Trans>Campus</Trans>
+            </dt>
             <dd>{user.campus || DEFAULT_CAMPUS_LABEL}</dd>
           </dl>
           {user.is_admin && (
             <Link className="btn btn-secondary" to="/admin/users" onClick={() => setOpen(false)}>
-              Admin Panel
+              <Trans>Admin Panel</Trans>
             </Link>
           )}
           {signOut.isError && (
             <p className="alert" role="alert">
-              {LOGOUT_FAILED}
+              {t(LOGOUT_FAILED)}
             </p>
           )}
           <button
@@ -84,7 +108,7 @@ export function UserMenu({ user }: { user: User }) {
             disabled={signOut.isPending}
             onClick={() => signOut.mutate()}
           >
-            Sign Out
+            <Trans>Sign Out</Trans>
           </button>
         </div>
       )}

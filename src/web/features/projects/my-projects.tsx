@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,7 +15,7 @@ import { say } from '../../../contract/i18n';
 import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { Spinner } from '../../components/loading-screen';
-import { DATE_FORMAT, DATE_INPUT, formatDate, fromDateInput } from '../../lib/format';
+import { DATE_HINT, DATE_INPUT, formatDate, fromDateInput } from '../../lib/format';
 import { contractResolver, showServerErrors } from '../../lib/form';
 import { PROJECT_STATUS_BADGE } from './project-status';
 import { useMyProjects, useProposeProject } from './api';
@@ -135,7 +136,12 @@ function ProposeForm() {
           <textarea {...control} {...register('description')} maxLength={PROJECT_DESCRIPTION_MAX} rows={5} />
         )}
       </Field>
-      <Field id="project-deadline" label={t`Deadline (optional)`} hint={DATE_FORMAT} error={errors.deadline?.message}>
+      <Field
+        id="project-deadline"
+        label={t`Deadline (optional)`}
+        hint={i18n._(DATE_HINT)}
+        error={errors.deadline?.message}
+      >
         {(control) => <input {...control} {...register('deadline')} {...DATE_INPUT} />}
       </Field>
       {propose.isError && <ErrorBanner error={propose.error} fallback={t`Failed to propose the project`} />}

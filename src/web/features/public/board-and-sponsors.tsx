@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { mediaImage } from '../../../contract/image-urls';
 import type { PublicSettings } from '../../../contract/settings';
 
@@ -66,15 +67,21 @@ function BoardPicture({ member }: { member: BoardMember }) {
 export function BoardSection({ members }: { members: BoardMember[] }) {
   return (
     <section className="wrap section" aria-labelledby="board-title">
-      <h2 id="board-title">The board</h2>
-      <p className="section-lead">The students who run the club, review applications and judge the hackathon.</p>
+      <h2 id="board-title">
+        <Trans>The board</Trans>
+      </h2>
+      <p className="section-lead">
+        <Trans>The students who run the club, review applications and judge the hackathon.</Trans>
+      </p>
       <ul className="board">
         {members.map((member, index) => (
           // The board edits four fixed places: the place is the identity, names may repeat.
           <li key={index} className="board-member">
             <BoardPicture member={member} />
-            <strong>{member.name}</strong>
-            {member.title !== member.name && <span className="muted">{member.title}</span>}
+            <strong>
+              <bdi>{member.name}</bdi>
+            </strong>
+            {member.title !== member.name && <bdi className="muted">{member.title}</bdi>}
           </li>
         ))}
       </ul>
@@ -90,7 +97,7 @@ function SponsorMark({ sponsor }: { sponsor: Sponsor }) {
       <span className="sponsor-monogram" aria-hidden="true">
         {initials(sponsor.name)}
       </span>
-      <span>{sponsor.name}</span>
+      <bdi>{sponsor.name}</bdi>
     </span>
   );
 }
@@ -100,7 +107,9 @@ export function SponsorsSection({ sponsors }: { sponsors: Sponsor[] }) {
   return (
     <section className="section section-tint" aria-labelledby="sponsors-title">
       <div className="wrap">
-        <h2 id="sponsors-title">Sponsors</h2>
+        <h2 id="sponsors-title">
+          <Trans>Sponsors</Trans>
+        </h2>
         <ul className="sponsors">
           {sponsors.map((sponsor, index) => (
             <li key={`${index}-${sponsor.name}`}>

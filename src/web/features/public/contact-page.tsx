@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LOGIN_URL } from '../auth/sign-in';
 import { usePublicSettings } from './api';
@@ -5,34 +6,53 @@ import './public.css';
 
 /** `/contact`: four ways to reach the club, all editable in the Settings. */
 export function ContactPage() {
-  usePageTitle('Contact', 'Visit, call, email or follow the 1337 Robotics Club.');
+  const { t } = useLingui();
+  usePageTitle(t`Contact`, t`Visit, call, email or follow the 1337 Robotics Club.`);
   const settings = usePublicSettings();
   return (
     <div className="wrap page">
       <header className="page-header">
-        <h1>Contact the club</h1>
-        <p>Questions about the process, a project idea or a sponsorship? Reach us any way you like.</p>
+        <h1>
+          <Trans>Contact the club</Trans>
+        </h1>
+        <p>
+          <Trans>Questions about the process, a project idea or a sponsorship? Reach us any way you like.</Trans>
+        </p>
       </header>
       <ul className="contact-cards">
         <li className="card">
-          <h2>Visit us</h2>
+          <h2>
+            <Trans>Visit us</Trans>
+          </h2>
           <p>{settings.contact_address}</p>
           <a href={settings.contact_map_url} target="_blank" rel="noopener noreferrer">
-            Open the map
+            <Trans>Open the map</Trans>
           </a>
         </li>
         <li className="card">
-          <h2>Call us</h2>
-          <p>A board member answers during club hours.</p>
-          <a href={`tel:${settings.contact_phone.replace(/[^+\d]/g, '')}`}>{settings.contact_phone}</a>
+          <h2>
+            <Trans>Call us</Trans>
+          </h2>
+          <p>
+            <Trans>A board member answers during club hours.</Trans>
+          </p>
+          <a href={`tel:${settings.contact_phone.replace(/[^+\d]/g, '')}`}>
+            <bdi>{settings.contact_phone}</bdi>
+          </a>
         </li>
         <li className="card">
-          <h2>Email us</h2>
-          <p>We answer within a few days.</p>
+          <h2>
+            <Trans>Email us</Trans>
+          </h2>
+          <p>
+            <Trans>We answer within a few days.</Trans>
+          </p>
           <a href={`mailto:${settings.contact_email}`}>{settings.contact_email}</a>
         </li>
         <li className="card">
-          <h2>Social media</h2>
+          <h2>
+            <Trans>Social media</Trans>
+          </h2>
           <ul>
             {settings.social_links.map((link) => (
               <li key={link.url}>
@@ -45,10 +65,14 @@ export function ContactPage() {
         </li>
       </ul>
       <div className="card cta-card">
-        <h2>Ready to join?</h2>
-        <p>Sign in with your 42 account to apply.</p>
+        <h2>
+          <Trans>Ready to join?</Trans>
+        </h2>
+        <p>
+          <Trans>Sign in with your 42 account to apply.</Trans>
+        </p>
         <a className="btn btn-42" href={LOGIN_URL}>
-          Login with 42
+          <Trans>Login with 42</Trans>
         </a>
       </div>
     </div>

@@ -1,6 +1,10 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CHALLENGES_PER_CANDIDATE, HACKATHON_HOURS, MIN_MEMBER_XP } from '../../../contract/constants';
+import { formatDay, formatMonth, formatTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LOGIN_URL, type SignInFailure } from '../auth/sign-in';
 import { useSession } from '../auth/api';
@@ -11,79 +15,90 @@ import { usePublicSettings, useUpcomingEvents } from './api';
 import './public.css';
 
 const VALUES = [
-  'Curiosity',
-  'Teamwork',
-  'Craftsmanship',
-  'Learning by doing',
-  'Open source',
-  'Peer learning',
-  'Fail fast, fix faster',
-  'Fun',
+  msg`Curiosity`,
+  msg`Teamwork`,
+  msg`Craftsmanship`,
+  msg`Learning by doing`,
+  msg`Open source`,
+  msg`Peer learning`,
+  msg`Fail fast, fix faster`,
+  msg`Fun`,
 ];
 
 const BENEFITS = [
   {
-    title: 'Learn by building',
-    text: 'Go from blinking LEDs to robots that sense and move, with Tinkercad first and real parts after.',
+    title: msg`Learn by building`,
+    text: msg`Go from blinking LEDs to robots that sense and move, with Tinkercad first and real parts after.`,
     icon: 'M4 20h16M6 16l4-8 4 5 3-4 3 7',
   },
   {
-    title: 'A team behind you',
-    text: 'Work with peers and senior members who review your circuits, share tips and build with you.',
+    title: msg`A team behind you`,
+    text: msg`Work with peers and senior members who review your circuits, share tips and build with you.`,
     icon: 'M8 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM2 20c0-3 3-5 6-5s6 2 6 5m0-4c1-1 2-1 3-1 3 0 5 2 5 5',
   },
   {
-    title: 'Real projects',
-    text: 'Hackathons, club projects and competitions: put what you learn into robots people actually use.',
+    title: msg`Real projects`,
+    text: msg`Hackathons, club projects and competitions: put what you learn into robots people actually use.`,
     icon: 'M12 2l3 6 6 1-4.5 4.5L18 20l-6-3-6 3 1.5-6.5L3 9l6-1z',
   },
 ];
 
 const STEPS = [
-  { title: 'Apply', text: 'Sign in with your 42 account and tell the board why robotics.' },
+  { title: msg`Apply`, text: msg`Sign in with your 42 account and tell the board why robotics.` },
   {
-    title: `${CHALLENGES_PER_CANDIDATE} challenges`,
-    text: 'Four Tinkercad challenges over four weeks, reviewed by the board.',
+    title: msg`${CHALLENGES_PER_CANDIDATE} challenges`,
+    text: msg`Four Tinkercad challenges over four weeks, reviewed by the board.`,
   },
-  { title: `${HACKATHON_HOURS}h hackathon`, text: 'Build a project in a random team of four, in the club.' },
-  { title: 'Board approval', text: `Reach ${MIN_MEMBER_XP} XP and the board welcomes you as a member.` },
+  {
+    title: msg`${HACKATHON_HOURS}h hackathon`,
+    text: msg`Build a project in a random team of four, in the club.`,
+  },
+  { title: msg`Board approval`, text: msg`Reach ${MIN_MEMBER_XP} XP and the board welcomes you as a member.` },
 ];
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
-/** "Sat 5 Dec, 18:00 – 21:00", or with both dates when the event spans days; in the visitor's time zone. */
-function eventWhen(event: ClubEvent): string {
+/**
+ * "Sat 5 Dec, 18:00 – 21:00", or with both dates when the event spans days; in the visitor's time
+ * zone and the page's language.
+ */
+function eventWhen(event: ClubEvent, i18n: I18n): string {
   const start = new Date(event.starts_at);
-  const day = (date: Date) => date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
-  const time = (date: Date) => date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  if (!event.ends_at) return `${day(start)}, ${time(start)}`;
+  const [day, time] = [formatDay(start), formatTime(start)];
+  if (!event.ends_at) return i18n._(msg`${day}, ${time}`);
   const end = new Date(event.ends_at);
+  const [endDay, endTime] = [formatDay(end), formatTime(end)];
   return sameDay(start, end)
-    ? `${day(start)}, ${time(start)} – ${time(end)}`
-    : `${day(start)}, ${time(start)} – ${day(end)}, ${time(end)}`;
+    ? i18n._(msg`${day}, ${time} – ${endTime}`)
+    : i18n._(msg`${day}, ${time} – ${endDay}, ${endTime}`);
 }
 
 /** The club's next events; renders nothing when none is coming (issue 4). */
 function UpcomingEvents() {
+  const { i18n } = useLingui();
   const events = useUpcomingEvents();
   if (events.length === 0) return null;
   return (
     <section className="wrap section club-events-section" aria-labelledby="events-title">
-      <h2 id="events-title">Upcoming events</h2>
-      <p className="section-lead">Workshops, talks and build nights: come and meet the club.</p>
+      <h2 id="events-title">
+        <Trans>Upcoming events</Trans>
+      </h2>
+      <p className="section-lead">
+        <Trans>Workshops, talks and build nights: come and meet the club.</Trans>
+      </p>
       <ul className="club-events">
         {events.map((event) => {
           const start = new Date(event.starts_at);
           return (
             <li key={event.id} className="card club-event">
               <time className="club-event-date" dateTime={event.starts_at} aria-hidden="true">
-                <span>{start.toLocaleDateString('en-GB', { month: 'short' })}</span>
+                <span>{formatMonth(start)}</span>
                 <strong>{start.getDate()}</strong>
               </time>
               <div className="club-event-body">
                 <h3>{event.title}</h3>
                 <p className="club-event-meta">
-                  <time dateTime={event.starts_at}>{eventWhen(event)}</time>
+                  <time dateTime={event.starts_at}>{eventWhen(event, i18n)}</time>
                   {event.location && <span> · {event.location}</span>}
                 </p>
                 {event.description && <p className="club-event-description">{event.description}</p>}
@@ -107,7 +122,7 @@ function SignInFailureNotice() {
       <div className="alert load-error" role="alert">
         <p>{failure}</p>
         <button type="button" className="btn btn-secondary btn-small" onClick={() => setDismissed(true)}>
-          Dismiss
+          <Trans>Dismiss</Trans>
         </button>
       </div>
     </div>
@@ -115,9 +130,10 @@ function SignInFailureNotice() {
 }
 
 export function LandingPage() {
+  const { t } = useLingui();
   usePageTitle(
-    '1337 Robotics Club',
-    'Join the 1337 Robotics Club: apply with your 42 account, complete four Tinkercad challenges, build in a 24-hour hackathon and become a member.',
+    t`1337 Robotics Club`,
+    t`Join the 1337 Robotics Club: apply with your 42 account, complete four Tinkercad challenges, build in a 24-hour hackathon and become a member.`,
   );
   const { user } = useSession();
   const { board_members, sponsors } = usePublicSettings();
@@ -128,24 +144,30 @@ export function LandingPage() {
       <section className="hero">
         <div className="wrap hero-inner">
           <div className="hero-copy">
-            <p className="eyebrow">Student robotics club · 1337 / 42 network</p>
-            <h1>Build robots that move, sense and think — together.</h1>
+            <p className="eyebrow">
+              <Trans>Student robotics club · 1337 / 42 network</Trans>
+            </p>
+            <h1>
+              <Trans>Build robots that move, sense and think — together.</Trans>
+            </h1>
             <p className="hero-lead">
-              Apply with your 42 account, complete four Tinkercad challenges, build a project in a 24-hour hackathon and
-              join the club.
+              <Trans>
+                Apply with your 42 account, complete four Tinkercad challenges, build a project in a 24-hour hackathon
+                and join the club.
+              </Trans>
             </p>
             <div className="row hero-actions">
               {user ? (
                 <Link className="btn btn-42" to="/apply">
-                  Login with 42
+                  <Trans>Login with 42</Trans>
                 </Link>
               ) : (
                 <a className="btn btn-42" href={LOGIN_URL}>
-                  Login with 42
+                  <Trans>Login with 42</Trans>
                 </a>
               )}
               <a className="btn btn-ghost" href="#how-it-works">
-                Learn More
+                <Trans>Learn More</Trans>
               </a>
             </div>
           </div>
@@ -153,37 +175,43 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="values" aria-label="Our values">
+      <section className="values" aria-label={t`Our values`}>
         <div className="values-track">
           <ul className="values-list">
             {VALUES.map((value) => (
-              <li key={value}>{value}</li>
+              <li key={value.id}>{t(value)}</li>
             ))}
           </ul>
           <ul className="values-list" aria-hidden="true">
             {VALUES.map((value) => (
-              <li key={value}>{value}</li>
+              <li key={value.id}>{t(value)}</li>
             ))}
           </ul>
         </div>
       </section>
 
       <section id="how-it-works" className="wrap section" aria-labelledby="how-title" tabIndex={-1}>
-        <h2 id="how-title">How it works</h2>
-        <p className="section-lead">Four steps over about 4-6 weeks, from application to membership.</p>
+        <h2 id="how-title">
+          <Trans>How it works</Trans>
+        </h2>
+        <p className="section-lead">
+          <Trans>Four steps over about 4-6 weeks, from application to membership.</Trans>
+        </p>
         <ol className="steps">
           {STEPS.map((step, index) => (
-            <li key={step.title} className="card">
+            <li key={step.title.id} className="card">
               <span className="step-number" aria-hidden="true">
                 {index + 1}
               </span>
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
+              <h3>{t(step.title)}</h3>
+              <p>{t(step.text)}</p>
             </li>
           ))}
         </ol>
         <p>
-          <Link to="/process">Read the full rules</Link>
+          <Link to="/process">
+            <Trans>Read the full rules</Trans>
+          </Link>
         </p>
       </section>
 
@@ -191,10 +219,12 @@ export function LandingPage() {
 
       <section className="section section-tint" aria-labelledby="benefits-title">
         <div className="wrap">
-          <h2 id="benefits-title">Why join</h2>
+          <h2 id="benefits-title">
+            <Trans>Why join</Trans>
+          </h2>
           <ul className="benefits">
             {BENEFITS.map((benefit) => (
-              <li key={benefit.title} className="card">
+              <li key={benefit.title.id} className="card">
                 <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" className="benefit-icon">
                   <path
                     d={benefit.icon}
@@ -205,8 +235,8 @@ export function LandingPage() {
                     strokeLinejoin="round"
                   />
                 </svg>
-                <h3>{benefit.title}</h3>
-                <p>{benefit.text}</p>
+                <h3>{t(benefit.title)}</h3>
+                <p>{t(benefit.text)}</p>
               </li>
             ))}
           </ul>
