@@ -35,8 +35,8 @@ export default defineConfig({
       exclude: NOT_EXTRACTED,
     },
   ],
-  // Sorted by message: extraction reads files in parallel, and the order of first sight would change from run to run.
-  orderBy: 'message',
+  // Sorted by id: extraction reads files in parallel, and the order of first sight would change from run to run.
+  orderBy: 'messageId',
   format: formatter({ lineNumbers: false }),
   compileNamespace: 'ts',
 });
