@@ -6,23 +6,28 @@ import { isLocale, negotiateLocale, RTL_LOCALES, type Locale } from '../../contr
 // Each feature folder has its catalogs; a page loads those of its area only (lib/i18n-areas.ts).
 // Each catalog is a chunk of the build's, one per area and language (vite.config.ts): an English
 // visitor of `/` fetches none.
-const catalogs = import.meta.glob<{ messages: Messages }>([
-  '../locales/*.ts',
-  '../../contract/locales/*.ts',
-  '../features/*/locales/*.ts',
-  '!../locales/en.ts',
-  '!../../contract/locales/en.ts',
-  '!../features/{public,auth,health}/locales/en.ts',
-]);
+// Each catalog's `messages` alone, never its module object: a module object needs a helper of
+// Rolldown's that the first page would then fetch as a file of its own.
+const catalogs = import.meta.glob<Messages>(
+  [
+    '../locales/*.ts',
+    '../../contract/locales/*.ts',
+    '../features/*/locales/*.ts',
+    '!../locales/en.ts',
+    '!../../contract/locales/en.ts',
+    '!../features/{public,auth,health}/locales/en.ts',
+  ],
+  { import: 'messages' },
+);
 
 // The first page's English comes with the first bundle: the contract's (src/contract/i18n.ts loads
 // it), the web shell's and that of the first page's features (FIRST_PAGE_FEATURES in lib/i18n-areas.ts, written again
 // here because a glob is a literal; i18n-areas.test.ts checks that the two agree).
-export const firstPageEnglish = import.meta.glob<{ messages: Messages }>(
+export const firstPageEnglish = import.meta.glob<Messages>(
   ['../locales/en.ts', '../features/{public,auth,health}/locales/en.ts'],
-  { eager: true },
+  { eager: true, import: 'messages' },
 );
-for (const { messages } of Object.values(firstPageEnglish)) i18n.load('en', messages);
+for (const messages of Object.values(firstPageEnglish)) i18n.load('en', messages);
 
 /** The areas whose messages the app has needed so far: a change of language loads them all again. */
 const areasInUse = new Set<Area>(['start']);
@@ -33,7 +38,7 @@ async function loadCatalogs(locale: Locale, areas: ReadonlySet<Area>): Promise<v
     return catalog?.locale === locale && areas.has(catalog.area);
   });
   // A catalog already loaded is a module already there: no second request.
-  for (const { messages } of await Promise.all(wanted.map(([, load]) => load()))) i18n.load(locale, messages);
+  for (const messages of await Promise.all(wanted.map(([, load]) => load()))) i18n.load(locale, messages);
 }
 
 /** Loads the messages of `area` (and of the areas it shows) in the language spoken now. */
