@@ -26,6 +26,7 @@ export const FEATURE_ENTRIES = {
   'admin-maintenance': ['maintenance-panel'],
   'admin-applications': ['decisions'],
   'admin-rounds': ['round-filter'],
+  'admin-audit': ['action-names'],
 };
 
 const FEATURES_DIR = new URL('../src/web/features/', import.meta.url);

@@ -1,3 +1,5 @@
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -5,6 +7,7 @@ import {
   type AdminApplication,
   type ApplicationStatus,
 } from '../../../contract/applications';
+import type { MessageDescriptor } from '@lingui/core';
 import { APPLICATIONS_PAGE_SIZE } from '../../../contract/constants';
 import { AdminList } from '../../components/admin-list';
 import { Notice } from '../../components/notice';
@@ -17,15 +20,15 @@ import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { RoundFilter } from '../admin-rounds/round-filter';
 import { applicationsCsvUrl, useApplications } from './api';
-import { useDecisions, type DecisionSubject } from './decisions';
-import { HIDDEN_CANDIDATE, STATUS_BADGE } from './review-sections';
+import { APPLICATION_STATUS_NAMES, useDecisions, type DecisionSubject } from './decisions';
+import { EXPERIENCE_NAMES, HIDDEN_CANDIDATE, STATUS_BADGE } from './review-sections';
 import '../admin-shared.css';
 
-const STATUS_FILTERS: readonly { value: ApplicationStatus | ''; label: string }[] = [
-  { value: '', label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'declined', label: 'Declined' },
+const STATUS_FILTERS: readonly { value: ApplicationStatus | ''; label: MessageDescriptor }[] = [
+  { value: '', label: msg`All` },
+  { value: 'pending', label: msg`Pending` },
+  { value: 'approved', label: msg`Approved` },
+  { value: 'declined', label: msg`Declined` },
 ];
 
 const subjectOf = (application: AdminApplication): DecisionSubject => ({
@@ -36,8 +39,11 @@ const subjectOf = (application: AdminApplication): DecisionSubject => ({
 
 /** One application of the list; under blind review, who the candidate is stays hidden until one's vote. */
 function ApplicationCard(props: { application: AdminApplication; selected: boolean; onToggle: () => void }) {
+  const { t } = useLingui();
   const { application } = props;
   const login = application.user.intra_login;
+  const { id } = application;
+  const sent = formatDate(application.created_at);
   return (
     <li className="card stack">
       <div className="row">
@@ -45,39 +51,48 @@ function ApplicationCard(props: { application: AdminApplication; selected: boole
           <input
             type="checkbox"
             className="select-box"
-            aria-label={login ? `Select the application of ${login}` : `Select application #${application.id}`}
+            aria-label={login ? t`Select the application of ${login}` : t`Select application #${id}`}
             checked={props.selected}
             onChange={props.onToggle}
           />
         )}
         {login && <Avatar name={login} imageUrl={application.user.image_url} />}
         <div className="person-name">
-          <strong>{login ?? `Application #${application.id}`}</strong>
-          {!login && <div className="muted">{HIDDEN_CANDIDATE}</div>}
+          <strong>{login ?? t`Application #${id}`}</strong>
+          {!login && <div className="muted">{t(HIDDEN_CANDIDATE)}</div>}
           <div className="row badges">
-            <span className={STATUS_BADGE[application.status]}>{application.status}</span>
-            <span className="badge">{application.experience_level}</span>
+            <span className={STATUS_BADGE[application.status]}>{t(APPLICATION_STATUS_NAMES[application.status])}</span>
+            <span className="badge">{t(EXPERIENCE_NAMES[application.experience_level])}</span>
           </div>
         </div>
       </div>
       <p className="clamp-3">{application.motivation}</p>
-      <p className="muted">Sent {formatDate(application.created_at)}</p>
+      <p className="muted">
+        <Trans>Sent {sent}</Trans>
+      </p>
       <div className="row">
         <Link
           className="btn btn-secondary btn-small"
           to={`/admin/applications/${application.id}`}
-          aria-label={login ? `Review the application of ${login}` : `Review application #${application.id}`}
+          aria-label={login ? t`Review the application of ${login}` : t`Review application #${id}`}
         >
-          Review
+          <Trans>Review</Trans>
         </Link>
       </div>
     </li>
   );
 }
 
+/** The empty list under a status filter. */
+function NoneWithStatus({ status }: { status: ApplicationStatus }) {
+  const { t } = useLingui();
+  const name = t(APPLICATION_STATUS_NAMES[status]);
+  return <Trans>No applications with status {name} yet.</Trans>;
+}
+
 const BULK_DECISIONS = [
-  { decision: 'approved', label: 'Approve selected', className: 'btn btn-small' },
-  { decision: 'declined', label: 'Decline selected', className: 'btn btn-danger btn-small' },
+  { decision: 'approved', label: msg`Approve selected`, className: 'btn btn-small' },
+  { decision: 'declined', label: msg`Decline selected`, className: 'btn btn-danger btn-small' },
 ] as const;
 
 /** The address of the Applications page: the contract's filters (`?status=pending`, linked from the Overview). */
@@ -85,7 +100,8 @@ const APPLICATIONS_LIST = applicationListQuerySchema.omit({ limit: true });
 
 /** Applications page (docs/product.md#applications-page), with bulk review and the CSV export. */
 export function ApplicationsPage() {
-  usePageTitle('Applications');
+  const { t } = useLingui();
+  usePageTitle(t`Applications`);
   const list = useListParams(APPLICATIONS_LIST);
   const { status, round_id, offset } = list.values;
   const [selected, setSelected] = useState<Map<number, DecisionSubject>>(new Map());
@@ -97,8 +113,10 @@ export function ApplicationsPage() {
       setSelected(new Map());
       // The selection bar and its buttons go: the page's title keeps the focus.
       focusPageHeading();
+      const reviewed = result.reviewed.length;
+      const skipped = result.skipped.length;
       setBulkResult(
-        `${result.reviewed.length} reviewed${result.skipped.length ? `, ${result.skipped.length} skipped (no longer pending)` : ''}.`,
+        skipped ? t`${reviewed} reviewed, ${skipped} skipped (no longer pending).` : t`${reviewed} reviewed.`,
       );
     });
   const toggle = (application: AdminApplication) => {
@@ -107,17 +125,18 @@ export function ApplicationsPage() {
     else next.set(application.id, subjectOf(application));
     setSelected(next);
   };
+  const count = selected.size;
   const statusFilter = list.choice('status');
   const roundFilter = list.choice('round_id');
 
   return (
     <AdminList
-      title="Applications"
+      title={t`Applications`}
       filters={
         <>
           <SelectFilter
-            label="Status"
-            options={STATUS_FILTERS}
+            label={t`Status`}
+            options={STATUS_FILTERS.map(({ value, label }) => ({ value, label: t(label) }))}
             value={statusFilter.value}
             onChange={(value) => {
               statusFilter.onChange(value);
@@ -136,23 +155,23 @@ export function ApplicationsPage() {
       actions={
         <>
           <a className="btn btn-secondary" href={applicationsCsvUrl({ status, round_id })} download>
-            Export CSV
+            <Trans>Export CSV</Trans>
           </a>
           <Link className="btn" to="/admin/review">
-            Review the queue
+            <Trans>Review the queue</Trans>
           </Link>
         </>
       }
       list={applications}
-      loading="Loading applications"
-      failed="Failed to load applications"
+      loading={t`Loading applications`}
+      failed={t`Failed to load applications`}
       notices={
         <>
-          <ErrorBanner error={decisions.error} fallback="The review could not be saved" />
+          <ErrorBanner error={decisions.error} fallback={t`The review could not be saved`} />
           <Notice text={bulkResult} success />
           {selected.size > 0 && (
             <div className="card row bulk-bar">
-              <strong>{selected.size} selected</strong>
+              <strong>{plural(count, { one: '# selected', other: '# selected' })}</strong>
               {BULK_DECISIONS.map(({ decision, label, className }) => (
                 <button
                   key={decision}
@@ -161,14 +180,18 @@ export function ApplicationsPage() {
                   disabled={decisions.pending}
                   onClick={() => review(decision)}
                 >
-                  {label}
+                  {t(label)}
                 </button>
               ))}
             </div>
           )}
         </>
       }
-      empty={<p className="empty-state">No applications{status ? ` with status ${status}` : ''} yet.</p>}
+      empty={
+        <p className="empty-state">
+          {status ? <NoneWithStatus status={status} /> : <Trans>No applications yet.</Trans>}
+        </p>
+      }
       pager={list.pager(APPLICATIONS_PAGE_SIZE)}
       dialog={decisions.dialog}
     >

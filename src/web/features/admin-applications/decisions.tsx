@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { ApplicationStatus } from '../../../contract/applications';
 import type { Role } from '../../../contract/users';
 import { useConfirmation } from '../../components/confirm-dialog';
 import { useUndo } from '../../components/undo-toast';
@@ -13,57 +17,75 @@ export type DecisionSubject = { applicationId: number; userId: number; login: st
  */
 export type Decision = 'approved' | 'declined' | 'member' | 'final-declined';
 
-type Copy = {
-  title: (who: string) => string;
-  consequence: (who: string) => string;
-  confirm: string;
-  done: (who: string) => string;
-  undone: (who: string) => string;
+type Copy = { title: string; consequence: string; confirm: string; done: string; undone: string };
+
+/** An application's status as the board reads it; the stored value stays the contract's. */
+export const APPLICATION_STATUS_NAMES: Record<ApplicationStatus, MessageDescriptor> = {
+  pending: msg`pending`,
+  approved: msg`approved`,
+  declined: msg`declined`,
 };
 
-const COPY: Record<Decision, Copy> = {
-  approved: {
-    title: (who) => `Approve the application of ${who}?`,
-    consequence: (who) => `${who} moves on to the four challenges and gets an email about them.`,
-    confirm: 'Approve',
-    done: (who) => `The application of ${who} is approved.`,
-    undone: (who) => `The approval of ${who} is undone: the application is pending again.`,
-  },
-  declined: {
-    title: (who) => `Decline the application of ${who}?`,
-    consequence: (who) => `${who} gets an email saying that the club will not go further with this application.`,
-    confirm: 'Decline',
-    done: (who) => `The application of ${who} is declined.`,
-    undone: (who) => `The decline of ${who} is undone: the application is pending again.`,
-  },
-  member: {
-    title: (who) => `Make ${who} a member of the club?`,
-    consequence: (who) => `${who} becomes a junior member of the club and gets a welcome email.`,
-    confirm: 'Approve as member',
-    done: (who) => `${who} is now a member of the club.`,
-    undone: (who) => `The final approval of ${who} is undone: no welcome email is sent.`,
-  },
-  'final-declined': {
-    title: (who) => `Decline ${who} at the final decision?`,
-    consequence: (who) => `${who} is not selected as a member this time and gets an email with the board’s decision.`,
-    confirm: 'Decline',
-    done: (who) => `${who} is declined at the final decision.`,
-    undone: (who) => `The final decline of ${who} is undone.`,
-  },
+/** Each step of the candidate's journey (docs/product.md#application-tracker), and -1 for declined. */
+export const STEP_NAMES: Readonly<Record<number, MessageDescriptor>> = {
+  [-1]: msg`Declined`,
+  0: msg`Application`,
+  1: msg`4 Challenges`,
+  2: msg`Hackathon`,
+  3: msg`Board Approval`,
+  4: msg`Complete`,
 };
 
-const UNDO_HINT = 'You can undo it for a few seconds afterwards; no email leaves before then.';
-
-const nameOf = (subject: DecisionSubject) => (subject.login ? `@${subject.login}` : 'this candidate');
-
-const NAMES = new Intl.ListFormat('en', { type: 'conjunction' });
-const applications = (n: number) => (n === 1 ? '1 application' : `${n} applications`);
+/** The words of each decision, `who` named in them, in the page's language. */
+function useCopy() {
+  const { t } = useLingui();
+  return (decision: Decision, who: string): Copy => {
+    switch (decision) {
+      case 'approved':
+        return {
+          title: t`Approve the application of ${who}?`,
+          consequence: t`${who} moves on to the four challenges and gets an email about them.`,
+          confirm: t`Approve`,
+          done: t`The application of ${who} is approved.`,
+          undone: t`The approval of ${who} is undone: the application is pending again.`,
+        };
+      case 'declined':
+        return {
+          title: t`Decline the application of ${who}?`,
+          consequence: t`${who} gets an email saying that the club will not go further with this application.`,
+          confirm: t`Decline`,
+          done: t`The application of ${who} is declined.`,
+          undone: t`The decline of ${who} is undone: the application is pending again.`,
+        };
+      case 'member':
+        return {
+          title: t`Make ${who} a member of the club?`,
+          consequence: t`${who} becomes a junior member of the club and gets a welcome email.`,
+          confirm: t`Approve as member`,
+          done: t`${who} is now a member of the club.`,
+          undone: t`The final approval of ${who} is undone: no welcome email is sent.`,
+        };
+      case 'final-declined':
+        return {
+          title: t`Decline ${who} at the final decision?`,
+          consequence: t`${who} is not selected as a member this time and gets an email with the board’s decision.`,
+          confirm: t`Decline`,
+          done: t`${who} is declined at the final decision.`,
+          undone: t`The final decline of ${who} is undone.`,
+        };
+    }
+  };
+}
 
 /**
  * Every decision of the board, as one flow (decision 0119): a confirmation naming the person and
  * the consequence, the decision, then an Undo offered for a few seconds. Render `dialog`.
  */
 export function useDecisions() {
+  const { t, i18n } = useLingui();
+  const copyOf = useCopy();
+  const undoHint = t`You can undo it for a few seconds afterwards; no email leaves before then.`;
+  const nameOf = (subject: DecisionSubject) => (subject.login ? `@${subject.login}` : t`this candidate`);
   const confirmation = useConfirmation();
   const review = useReviewApplication();
   const bulk = useBulkReview();
@@ -73,10 +95,10 @@ export function useDecisions() {
 
   function run(subject: DecisionSubject, decision: Decision, notes: string | null, onDone?: () => void) {
     const who = nameOf(subject);
-    const copy = COPY[decision];
+    const copy = copyOf(decision, who);
     const offerUndo = (undo: () => Promise<unknown>) => {
       onDone?.();
-      offer({ done: copy.done(who), undone: copy.undone(who), undo });
+      offer({ done: copy.done, undone: copy.undone, undo });
     };
     if (decision === 'member') {
       change.mutate(
@@ -97,14 +119,13 @@ export function useDecisions() {
   return {
     /** Asks, then decides; `notes` go with a review's decision, `onDone` runs once it is made. */
     decide(subject: DecisionSubject, decision: Decision, options: { notes?: string | null; onDone?: () => void } = {}) {
-      const who = nameOf(subject);
-      const copy = COPY[decision];
+      const copy = copyOf(decision, nameOf(subject));
       confirmation.ask({
-        title: copy.title(who),
+        title: copy.title,
         consequence: (
           <>
-            <p>{copy.consequence(who)}</p>
-            <p className="muted">{UNDO_HINT}</p>
+            <p>{copy.consequence}</p>
+            <p className="muted">{undoHint}</p>
           </>
         ),
         confirmLabel: copy.confirm,
@@ -122,20 +143,23 @@ export function useDecisions() {
       const named = subjects.filter((subject) => subject.login).map(nameOf);
       const count = subjects.length;
       const approving = decision === 'approved';
+      const names = new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(named);
       confirmation.ask({
-        title: approving ? `Approve ${applications(count)}?` : `Decline ${applications(count)}?`,
+        title: approving
+          ? plural(count, { one: 'Approve # application?', other: 'Approve # applications?' })
+          : plural(count, { one: 'Decline # application?', other: 'Decline # applications?' }),
         consequence: (
           <>
-            {named.length === count && <p>{`The candidates: ${NAMES.format(named)}.`}</p>}
+            {named.length === count && <p>{t`The candidates: ${names}.`}</p>}
             <p>
               {approving
-                ? 'Each candidate moves on to the four challenges and gets an email about them.'
-                : 'Each candidate gets an email saying that the club will not go further with the application.'}
+                ? t`Each candidate moves on to the four challenges and gets an email about them.`
+                : t`Each candidate gets an email saying that the club will not go further with the application.`}
             </p>
-            <p className="muted">{UNDO_HINT}</p>
+            <p className="muted">{undoHint}</p>
           </>
         ),
-        confirmLabel: approving ? `Approve ${count}` : `Decline ${count}`,
+        confirmLabel: approving ? t`Approve ${count}` : t`Decline ${count}`,
         danger: !approving,
         onConfirm: () =>
           bulk.mutate(
@@ -146,10 +170,18 @@ export function useDecisions() {
                 if (result.reviewed.length === 0) return;
                 const n = result.reviewed.length;
                 offer({
-                  done: approving ? `Approved: ${applications(n)}.` : `Declined: ${applications(n)}.`,
+                  done: approving
+                    ? plural(n, { one: 'Approved: # application.', other: 'Approved: # applications.' })
+                    : plural(n, { one: 'Declined: # application.', other: 'Declined: # applications.' }),
                   undone: approving
-                    ? `The approval of ${applications(n)} is undone.`
-                    : `The decline of ${applications(n)} is undone.`,
+                    ? plural(n, {
+                        one: 'The approval of # application is undone.',
+                        other: 'The approval of # applications is undone.',
+                      })
+                    : plural(n, {
+                        one: 'The decline of # application is undone.',
+                        other: 'The decline of # applications is undone.',
+                      }),
                   undo: () => Promise.all(result.reviewed.map((id) => undoReview.mutateAsync(id))),
                 });
               },

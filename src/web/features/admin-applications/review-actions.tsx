@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Ref } from 'react';
 import { VOTE_COMMENT_MAX, type ApplicationDetail, type Vote } from '../../../contract/applications';
 import { KeyButton, Panel } from './review-sections';
@@ -5,10 +8,10 @@ import { KeyButton, Panel } from './review-sections';
 /** What the Decision panel's buttons and keys ask for; the screen names the decision of the stage. */
 export type Choice = 'approve' | 'decline';
 
-const VOTE_BUTTONS: readonly { vote: Vote; label: string }[] = [
-  { vote: 'yes', label: 'Vote yes' },
-  { vote: 'no', label: 'Vote no' },
-  { vote: 'abstain', label: 'Abstain' },
+const VOTE_BUTTONS: readonly { vote: Vote; label: MessageDescriptor }[] = [
+  { vote: 'yes', label: msg`Vote yes` },
+  { vote: 'no', label: msg`Vote no` },
+  { vote: 'abstain', label: msg`Abstain` },
 ];
 
 type VotePanelProps = {
@@ -24,20 +27,25 @@ type VotePanelProps = {
 
 /** This admin's vote on the open decision, with an optional comment sent along. */
 export function VotePanel({ headingRef, commentRef, ...props }: VotePanelProps) {
+  const { t } = useLingui();
   const { application } = props;
   return (
-    <Panel id="review-vote" title="Your vote" headingRef={headingRef}>
+    <Panel id="review-vote" title={t`Your vote`} headingRef={headingRef}>
       {application.stage === null ? (
-        <p className="muted">Votes are closed: no decision is open on this application.</p>
+        <p className="muted">
+          <Trans>Votes are closed: no decision is open on this application.</Trans>
+        </p>
       ) : (
         <>
           <p className="muted">
             {application.stage === 'review'
-              ? 'The board votes on the application; votes advise, the decision is separate.'
-              : 'The board votes on the final decision: making the candidate a member.'}
+              ? t`The board votes on the application; votes advise, the decision is separate.`
+              : t`The board votes on the final decision: making the candidate a member.`}
           </p>
           <div className="field">
-            <label htmlFor="review-comment">Comment (optional, sent with your vote)</label>
+            <label htmlFor="review-comment">
+              <Trans>Comment (optional, sent with your vote)</Trans>
+            </label>
             <textarea
               id="review-comment"
               ref={commentRef}
@@ -47,10 +55,10 @@ export function VotePanel({ headingRef, commentRef, ...props }: VotePanelProps) 
               onChange={(event) => props.onComment(event.target.value)}
             />
             <p className="hint" id="review-comment-hint">
-              Press Escape to leave the box, then a vote key.
+              <Trans>Press Escape to leave the box, then a vote key.</Trans>
             </p>
           </div>
-          <div className="row" role="group" aria-label="Vote">
+          <div className="row" role="group" aria-label={t`Vote`}>
             {VOTE_BUTTONS.map(({ vote, label }) => (
               <KeyButton
                 key={vote}
@@ -59,7 +67,7 @@ export function VotePanel({ headingRef, commentRef, ...props }: VotePanelProps) 
                 disabled={props.saving}
                 onClick={() => props.onVote(vote)}
               >
-                {label}
+                {t(label)}
               </KeyButton>
             ))}
           </div>
@@ -69,10 +77,10 @@ export function VotePanel({ headingRef, commentRef, ...props }: VotePanelProps) 
   );
 }
 
-const DECIDED: Record<ApplicationDetail['status'], string> = {
-  pending: 'Waiting for the review.',
-  approved: 'Approved: the candidate is on the journey. The final decision opens at the board approval step.',
-  declined: 'Declined.',
+const DECIDED: Record<ApplicationDetail['status'], MessageDescriptor> = {
+  pending: msg`Waiting for the review.`,
+  approved: msg`Approved: the candidate is on the journey. The final decision opens at the board approval step.`,
+  declined: msg`Declined.`,
 };
 
 type DecisionPanelProps = {
@@ -86,24 +94,25 @@ type DecisionPanelProps = {
 
 /** The decision open on the application: the review, or the final decision at step 3. */
 export function DecisionPanel({ headingRef, ...props }: DecisionPanelProps) {
+  const { t } = useLingui();
   const { application } = props;
   const final = application.stage === 'final';
   return (
-    <Panel id="review-decision" title="Decision" headingRef={headingRef}>
+    <Panel id="review-decision" title={t`Decision`} headingRef={headingRef}>
       {application.stage === null ? (
-        <p>{application.journey.step === 4 ? 'The candidate is a member.' : DECIDED[application.status]}</p>
+        <p>{application.journey.step === 4 ? t`The candidate is a member.` : t(DECIDED[application.status])}</p>
       ) : (
         <>
           <p className="muted">
             {final
-              ? 'Final decision: approving makes the candidate a member; declining ends the application.'
-              : 'Approving starts the challenges; declining ends the application. The candidate is emailed.'}
+              ? t`Final decision: approving makes the candidate a member; declining ends the application.`
+              : t`Approving starts the challenges; declining ends the application. The candidate is emailed.`}
           </p>
           <div className="field">
             <label htmlFor="review-note">
               {final
-                ? 'Note to the candidate (optional, sent with a decline)'
-                : "Note to the candidate (optional, sent with the decision's email)"}
+                ? t`Note to the candidate (optional, sent with a decline)`
+                : t`Note to the candidate (optional, sent with the decision's email)`}
             </label>
             <textarea
               id="review-note"
@@ -119,7 +128,7 @@ export function DecisionPanel({ headingRef, ...props }: DecisionPanelProps) {
               disabled={props.saving}
               onClick={() => props.onDecide('approve')}
             >
-              {final ? 'Approve as member' : 'Approve'}
+              {final ? t`Approve as member` : t`Approve`}
             </KeyButton>
             <KeyButton
               action="decline"
@@ -127,7 +136,7 @@ export function DecisionPanel({ headingRef, ...props }: DecisionPanelProps) {
               disabled={props.saving}
               onClick={() => props.onDecide('decline')}
             >
-              Decline
+              <Trans>Decline</Trans>
             </KeyButton>
           </div>
         </>

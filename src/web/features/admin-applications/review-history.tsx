@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ApplicationDetail, ApplicationHistoryEntry, Vote } from '../../../contract/applications';
 import { formatDateTime } from '../../lib/format';
 
@@ -6,37 +7,53 @@ type Details = {
   after?: { vote?: Vote; comment?: string | null; review_notes?: string | null; role?: string };
 };
 
-const VOTED: Record<Vote, (who: string) => string> = {
-  yes: (who) => `${who} voted yes.`,
-  no: (who) => `${who} voted no.`,
-  abstain: (who) => `${who} abstained.`,
-};
-
-const SENTENCES: Record<string, (who: string, details: Details) => string> = {
-  'application.submitted': (who) => `${who} submitted the application.`,
-  'application.updated': (who) => `${who} edited the application.`,
-  'application.voted': (who, details) => (details.after?.vote ? VOTED[details.after.vote](who) : `${who} voted.`),
-  'application.approved': (who) => `${who} approved the application.`,
-  'application.declined': (who) => `${who} declined the application.`,
-  'application.decision_undone': (who) => `${who} undid the decision.`,
-  'user.role_changed': (who, details) =>
-    details.after?.role === 'member'
-      ? `${who} made the candidate a member.`
-      : `${who} changed the candidate's role to ${details.after?.role ?? 'another role'}.`,
-};
+/** Each recorded action in a sentence, `who` named in it, in the page's language. */
+function useSentence() {
+  const { t } = useLingui();
+  return (action: string, who: string, details: Details): string => {
+    const after = details.after;
+    switch (action) {
+      case 'application.submitted':
+        return t`${who} submitted the application.`;
+      case 'application.updated':
+        return t`${who} edited the application.`;
+      case 'application.voted':
+        if (after?.vote === 'yes') return t`${who} voted yes.`;
+        if (after?.vote === 'no') return t`${who} voted no.`;
+        if (after?.vote === 'abstain') return t`${who} abstained.`;
+        return t`${who} voted.`;
+      case 'application.approved':
+        return t`${who} approved the application.`;
+      case 'application.declined':
+        return t`${who} declined the application.`;
+      case 'application.decision_undone':
+        return t`${who} undid the decision.`;
+      case 'user.role_changed': {
+        if (after?.role === 'member') return t`${who} made the candidate a member.`;
+        const role = after?.role ?? t`another role`;
+        return t`${who} changed the candidate's role to ${role}.`;
+      }
+      default:
+        return t`${who}: ${action}.`;
+    }
+  };
+}
 
 /** Who acted, as the sentence names them: the candidate (hidden or not), an admin by login, or nobody known. */
-function actorOf(entry: ApplicationHistoryEntry, candidateId: number): string {
-  if (entry.actor_id === candidateId)
-    return entry.actor_login ? `The candidate (@${entry.actor_login})` : 'The candidate';
-  return entry.actor_login ? `@${entry.actor_login}` : 'Someone';
+function useActor() {
+  const { t } = useLingui();
+  return (entry: ApplicationHistoryEntry, candidateId: number): string => {
+    const login = entry.actor_login;
+    if (entry.actor_id === candidateId) return login ? t`The candidate (@${login})` : t`The candidate`;
+    return login ? `@${login}` : t`Someone`;
+  };
 }
 
 /** One entry of the history in a sentence, with the comment or note it carried. */
 function HistoryItem({ entry, candidateId }: { entry: ApplicationHistoryEntry; candidateId: number }) {
   const details = (entry.details ?? {}) as Details;
-  const who = actorOf(entry, candidateId);
-  const sentence = SENTENCES[entry.action]?.(who, details) ?? `${who}: ${entry.action}.`;
+  const who = useActor()(entry, candidateId);
+  const sentence = useSentence()(entry.action, who, details);
   // What the admin wrote with a vote or a decision (an undo's details hold the state it restored).
   const said =
     entry.action === 'application.voted'
@@ -47,7 +64,12 @@ function HistoryItem({ entry, candidateId }: { entry: ApplicationHistoryEntry; c
   return (
     <li>
       <p>
-        {sentence} {details.stage === 'final' && <span className="badge">Final decision</span>}
+        {sentence}{' '}
+        {details.stage === 'final' && (
+          <span className="badge">
+            <Trans>Final decision</Trans>
+          </span>
+        )}
       </p>
       {said && <blockquote className="prewrap">{said}</blockquote>}
       <p className="muted">
@@ -59,7 +81,12 @@ function HistoryItem({ entry, candidateId }: { entry: ApplicationHistoryEntry; c
 
 /** Who decided what when, from the audit log, newest first. */
 export function ReviewHistory({ application }: { application: ApplicationDetail }) {
-  if (application.history.length === 0) return <p className="muted">Nothing recorded yet.</p>;
+  if (application.history.length === 0)
+    return (
+      <p className="muted">
+        <Trans>Nothing recorded yet.</Trans>
+      </p>
+    );
   return (
     <ol className="review-timeline">
       {application.history.map((entry) => (

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useEffect, type RefObject } from 'react';
 import { useLatest } from '../../lib/latest';
 
@@ -6,28 +8,28 @@ export type ReviewAction =
   'next' | 'previous' | 'yes' | 'no' | 'abstain' | 'comment' | 'approve' | 'decline' | 'undo' | 'help';
 
 type Key = { key: string; shift: boolean | 'any'; label: string };
-type Binding = { action: ReviewAction | 'leave'; keys: Key[]; does: string };
+type Binding = { action: ReviewAction | 'leave'; keys: Key[]; does: MessageDescriptor };
 
 const plain = (key: string, label = key): Key => ({ key, shift: false, label });
 const shifted = (key: string): Key => ({ key, shift: true, label: `Shift + ${key.toUpperCase()}` });
 
 /** Every key of the screen, in the order the help lists them; the buttons show the first key of each. */
 export const REVIEW_KEYS: readonly Binding[] = [
-  { action: 'next', keys: [plain('j'), plain('ArrowRight', '→')], does: 'Next application from the review queue' },
+  { action: 'next', keys: [plain('j'), plain('ArrowRight', '→')], does: msg`Next application from the review queue` },
   {
     action: 'previous',
     keys: [plain('k'), plain('ArrowLeft', '←')],
-    does: 'Previous application you opened in this session',
+    does: msg`Previous application you opened in this session`,
   },
-  { action: 'yes', keys: [plain('y')], does: 'Vote yes' },
-  { action: 'no', keys: [plain('n')], does: 'Vote no' },
-  { action: 'abstain', keys: [plain('a')], does: 'Abstain' },
-  { action: 'comment', keys: [plain('c')], does: 'Write a comment to send with your vote' },
-  { action: 'leave', keys: [plain('Escape', 'Esc')], does: 'Leave the comment box (keys work again)' },
-  { action: 'approve', keys: [shifted('y')], does: 'Approve (at the final decision: approve as member)' },
-  { action: 'decline', keys: [shifted('n')], does: 'Decline' },
-  { action: 'undo', keys: [plain('u')], does: 'Undo the decision just made, while its Undo is offered' },
-  { action: 'help', keys: [{ key: '?', shift: 'any', label: '?' }], does: 'Show these keys' },
+  { action: 'yes', keys: [plain('y')], does: msg`Vote yes` },
+  { action: 'no', keys: [plain('n')], does: msg`Vote no` },
+  { action: 'abstain', keys: [plain('a')], does: msg`Abstain` },
+  { action: 'comment', keys: [plain('c')], does: msg`Write a comment to send with your vote` },
+  { action: 'leave', keys: [plain('Escape', 'Esc')], does: msg`Leave the comment box (keys work again)` },
+  { action: 'approve', keys: [shifted('y')], does: msg`Approve (at the final decision: approve as member)` },
+  { action: 'decline', keys: [shifted('n')], does: msg`Decline` },
+  { action: 'undo', keys: [plain('u')], does: msg`Undo the decision just made, while its Undo is offered` },
+  { action: 'help', keys: [{ key: '?', shift: 'any', label: '?' }], does: msg`Show these keys` },
 ];
 
 /** The label of an action's first key, for its button ("y", "Shift + Y"). */
@@ -55,7 +57,7 @@ export function reviewActionFor(press: KeyPress): ReviewAction | null {
   return null;
 }
 
-const TEXT_FIELD = 'textarea, select, input:not([type="checkbox"]):not([type="radio"]):not([type="button"])';
+const TEXT_FIELD_SELECTOR = 'textarea, select, input:not([type="checkbox"]):not([type="radio"]):not([type="button"])';
 
 /**
  * The screen's keys, on the whole document: none fires while a text field has the focus except
@@ -67,7 +69,7 @@ export function useReviewKeys(handlers: Record<ReviewAction, () => void>, leaveT
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || document.querySelector('[aria-modal="true"]')) return;
       const target = event.target instanceof HTMLElement ? event.target : null;
-      if (target && (target.isContentEditable || target.matches(TEXT_FIELD))) {
+      if (target && (target.isContentEditable || target.matches(TEXT_FIELD_SELECTOR))) {
         if (event.key === 'Escape') {
           event.preventDefault();
           leaveTo.current?.focus();

@@ -1,5 +1,8 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { MessageDescriptor } from '@lingui/core';
 import type { ApplicationDetail, Vote } from '../../../contract/applications';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadError } from '../../components/load-error';
@@ -21,16 +24,20 @@ import './review.css';
 const reviewPath = (id: number) => `/admin/applications/${id}`;
 
 const SAID = {
-  voted: { yes: 'Voted yes.', no: 'Voted no.', abstain: 'Abstained.' } satisfies Record<Vote, string>,
-  votesClosed: 'Votes are closed: no decision is open on this application.',
-  noDecision: 'No decision is open on this application.',
-  queueEmpty: 'No application is left in the queue: you have voted on every open one.',
-  stillNext: 'This application is still the next in your queue: vote on it first.',
-  firstVisited: 'This is the first application you opened in this session.',
+  voted: { yes: msg`Voted yes.`, no: msg`Voted no.`, abstain: msg`Abstained.` } satisfies Record<
+    Vote,
+    MessageDescriptor
+  >,
+  votesClosed: msg`Votes are closed: no decision is open on this application.`,
+  noDecision: msg`No decision is open on this application.`,
+  queueEmpty: msg`No application is left in the queue: you have voted on every open one.`,
+  stillNext: msg`This application is still the next in your queue: vote on it first.`,
+  firstVisited: msg`This is the first application you opened in this session.`,
 };
 
 /** The polite announcement of the screen: each new one replaces the last and is read out, even when it repeats. */
 function useAnnouncer() {
+  const { t } = useLingui();
   const [said, setSaid] = useState({ text: '', n: 0 });
   return {
     region: (
@@ -38,20 +45,27 @@ function useAnnouncer() {
         <span key={said.n}>{said.text}</span>
       </p>
     ),
-    say: (text: string) => setSaid((last) => ({ text, n: last.n + 1 })),
+    say: (message: MessageDescriptor) => setSaid((last) => ({ text: t(message), n: last.n + 1 })),
   };
 }
 
 /** The keys, listed in the dialog `?` opens. */
 function KeysDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
   return (
-    <Modal title="Keyboard shortcuts" onClose={onClose}>
-      <p className="muted">Keys do nothing while you type in a text box: press Escape to leave it first.</p>
+    <Modal title={t`Keyboard shortcuts`} onClose={onClose}>
+      <p className="muted">
+        <Trans>Keys do nothing while you type in a text box: press Escape to leave it first.</Trans>
+      </p>
       <table className="review-keys">
         <thead>
           <tr>
-            <th scope="col">Key</th>
-            <th scope="col">Does</th>
+            <th scope="col">
+              <Trans>Key</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Does</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -65,7 +79,7 @@ function KeysDialog({ onClose }: { onClose: () => void }) {
                   </span>
                 ))}
               </td>
-              <td>{binding.does}</td>
+              <td>{t(binding.does)}</td>
             </tr>
           ))}
         </tbody>
@@ -90,6 +104,7 @@ const myVote = (application: ApplicationDetail | undefined, adminId: number | un
  * decision; every action is a button and a key.
  */
 function ReviewScreen({ id }: { id: number }) {
+  const { t } = useLingui();
   const detail = useApplicationDetail(id);
   const application = detail.data;
   const { user } = useSession();
@@ -107,7 +122,8 @@ function ReviewScreen({ id }: { id: number }) {
   const decisionHeading = useRef<HTMLHeadingElement>(null);
   const commentBox = useRef<HTMLTextAreaElement>(null);
   const mine = myVote(application, user?.id);
-  usePageTitle(application?.user.intra_login ? `Review @${application.user.intra_login}` : `Review #${id}`);
+  const login = application?.user.intra_login;
+  usePageTitle(login ? t`Review @${login}` : t`Review #${id}`);
 
   // A new application or a new stage starts from this admin's own comment, if they left one.
   const draftKey = application ? `${application.id}:${application.stage}` : null;
@@ -190,38 +206,36 @@ function ReviewScreen({ id }: { id: number }) {
   };
   useReviewKeys(actions, voteHeading);
 
-  const title = application?.user.intra_login
-    ? `Application of @${application.user.intra_login}`
-    : `Application #${id}`;
+  const title = login ? t`Application of @${login}` : t`Application #${id}`;
   return (
     <div className="review">
       <div className="admin-toolbar">
         <h1 ref={heading} tabIndex={-1}>
           {title}
         </h1>
-        <nav className="row review-nav" aria-label="Review">
+        <nav className="row review-nav" aria-label={t`Review`}>
           <KeyButton action="previous" onClick={actions.previous}>
-            Previous
+            <Trans>Previous</Trans>
           </KeyButton>
           <KeyButton action="next" onClick={actions.next} disabled={next.isPending}>
-            Next in queue
+            <Trans>Next in queue</Trans>
           </KeyButton>
           <KeyButton action="help" className="btn btn-ghost" onClick={openHelp}>
-            Keyboard shortcuts
+            <Trans>Keyboard shortcuts</Trans>
           </KeyButton>
           <Link className="btn btn-ghost" to="/admin/applications">
-            All applications
+            <Trans>All applications</Trans>
           </Link>
         </nav>
       </div>
       {region}
-      <ErrorBanner error={next.error} fallback="The review queue could not be read" />
-      <ErrorBanner error={vote.error} fallback="The vote could not be saved" />
-      <ErrorBanner error={decisions.error} fallback="The decision could not be saved" />
+      <ErrorBanner error={next.error} fallback={t`The review queue could not be read`} />
+      <ErrorBanner error={vote.error} fallback={t`The vote could not be saved`} />
+      <ErrorBanner error={decisions.error} fallback={t`The decision could not be saved`} />
       {detail.error && !application ? (
-        <LoadError error={detail.error} fallback="Failed to load the application" onRetry={detail.refetch} />
+        <LoadError error={detail.error} fallback={t`Failed to load the application`} onRetry={detail.refetch} />
       ) : (
-        detail.isPending && <Spinner label="Loading the application" />
+        detail.isPending && <Spinner label={t`Loading the application`} />
       )}
       {application && (
         <div className="review-layout">
@@ -250,7 +264,7 @@ function ReviewScreen({ id }: { id: number }) {
               headingRef={decisionHeading}
             />
             <VotesPanel application={application} />
-            <Panel id="review-history" title="History">
+            <Panel id="review-history" title={t`History`}>
               <ReviewHistory application={application} />
             </Panel>
           </div>
@@ -264,7 +278,8 @@ function ReviewScreen({ id }: { id: number }) {
 
 /** `/admin/review`: the first application of this admin's queue, or the word that none is left. */
 function QueueStart() {
-  usePageTitle('Review queue');
+  const { t } = useLingui();
+  usePageTitle(t`Review queue`);
   const next = useNextInQueue();
   const navigate = useNavigate();
   const { mutate } = next;
@@ -274,18 +289,22 @@ function QueueStart() {
   return (
     <div className="review">
       <div className="admin-toolbar">
-        <h1>Review queue</h1>
+        <h1>
+          <Trans>Review queue</Trans>
+        </h1>
       </div>
-      <ErrorBanner error={next.error} fallback="The review queue could not be read" />
+      <ErrorBanner error={next.error} fallback={t`The review queue could not be read`} />
       {next.isSuccess && !next.data ? (
         <div className="card stack">
-          <p role="status">{SAID.queueEmpty}</p>
+          <p role="status">{t(SAID.queueEmpty)}</p>
           <p>
-            <Link to="/admin/applications">All applications</Link>
+            <Link to="/admin/applications">
+              <Trans>All applications</Trans>
+            </Link>
           </p>
         </div>
       ) : (
-        !next.error && <Spinner label="Finding the next application" />
+        !next.error && <Spinner label={t`Finding the next application`} />
       )}
     </div>
   );
@@ -299,9 +318,11 @@ export function ReviewPage() {
   if (!Number.isInteger(number) || number <= 0) {
     return (
       <div className="review">
-        <h1>Application</h1>
+        <h1>
+          <Trans>Application</Trans>
+        </h1>
         <p className="alert" role="alert">
-          There is no such application.
+          <Trans>There is no such application.</Trans>
         </p>
       </div>
     );

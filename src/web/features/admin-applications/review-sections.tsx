@@ -1,10 +1,12 @@
-import { useLingui } from '@lingui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode, Ref } from 'react';
-import type { ApplicationDetail, ApplicationStatus, Vote } from '../../../contract/applications';
+import type { ApplicationDetail, ApplicationStatus, ExperienceLevel, Vote } from '../../../contract/applications';
 import { MIN_MEMBER_XP } from '../../../contract/constants';
 import { Avatar } from '../../components/avatar';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { JOURNEY } from '../journey/progress-bar';
+import { APPLICATION_STATUS_NAMES, STEP_NAMES } from './decisions';
 import { keyOf, shortcutsOf, type ReviewAction } from './review-keys';
 
 export const STATUS_BADGE: Record<ApplicationStatus, string> = {
@@ -14,7 +16,14 @@ export const STATUS_BADGE: Record<ApplicationStatus, string> = {
 };
 
 /** Said where blind review keeps who the candidate is from this admin. */
-export const HIDDEN_CANDIDATE = 'Candidate hidden until you vote';
+export const HIDDEN_CANDIDATE = msg`Candidate hidden until you vote`;
+
+/** A candidate's experience as the board reads it; the stored value stays the contract's. */
+export const EXPERIENCE_NAMES: Record<ExperienceLevel, MessageDescriptor> = {
+  beginner: msg`beginner`,
+  intermediate: msg`intermediate`,
+  advanced: msg`advanced`,
+};
 
 /** A button of the screen with the key that does the same, shown and given to assistive technology. */
 export function KeyButton(props: {
@@ -73,32 +82,44 @@ function Link({ url }: { url: string | null }) {
 
 /** Who the candidate is (or that blind review hides it) and their 42 profile. */
 export function CandidatePanel({ application }: { application: ApplicationDetail }) {
+  const { t, i18n } = useLingui();
   const { user } = application;
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  const hidden = t(HIDDEN_CANDIDATE);
   return (
-    <Panel id="review-candidate" title="Candidate">
+    <Panel id="review-candidate" title={t`Candidate`}>
       {application.identity_hidden || !user.intra_login ? (
-        <p className="alert alert-info">{HIDDEN_CANDIDATE} (blind review).</p>
+        <p className="alert alert-info">{t`${hidden} (blind review).`}</p>
       ) : (
         <div className="row">
           <Avatar name={user.intra_login} imageUrl={user.image_url} large />
           <div className="person-name">
             <strong>{name || `@${user.intra_login}`}</strong>
-            <div>@{user.intra_login}</div>
+            <div>
+              <bdi>@{user.intra_login}</bdi>
+            </div>
             {user.email && <div className="muted">{user.email}</div>}
           </div>
         </div>
       )}
       <dl className="detail-grid">
-        <dt>42 level</dt>
-        <dd>{user.level.toFixed(2)}</dd>
-        <dt>Campus</dt>
+        <dt>
+          <Trans>42 level</Trans>
+        </dt>
+        <dd>{i18n.number(user.level, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}</dd>
+        <dt>
+          <Trans>Campus</Trans>
+        </dt>
         <dd>{user.campus ?? '—'}</dd>
-        <dt>Status</dt>
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
         <dd>
-          <span className={STATUS_BADGE[application.status]}>{application.status}</span>
+          <span className={STATUS_BADGE[application.status]}>{t(APPLICATION_STATUS_NAMES[application.status])}</span>
         </dd>
-        <dt>Sent</dt>
+        <dt>
+          <Trans>Sent</Trans>
+        </dt>
         <dd>{formatDate(application.created_at)}</dd>
       </dl>
     </Panel>
@@ -107,22 +128,32 @@ export function CandidatePanel({ application }: { application: ApplicationDetail
 
 /** The application's answers and links; blind review hides the links too. */
 export function AnswersPanel({ application }: { application: ApplicationDetail }) {
+  const { t } = useLingui();
   const hidden = application.identity_hidden;
+  const notes = application.review_notes;
   return (
-    <Panel id="review-answers" title="Answers">
+    <Panel id="review-answers" title={t`Answers`}>
       <dl className="detail-grid">
-        <dt>Experience</dt>
-        <dd>{application.experience_level}</dd>
+        <dt>
+          <Trans>Experience</Trans>
+        </dt>
+        <dd>{t(EXPERIENCE_NAMES[application.experience_level])}</dd>
         <dt>GitHub</dt>
-        <dd>{hidden ? HIDDEN_CANDIDATE : <Link url={application.github_profile} />}</dd>
-        <dt>Portfolio</dt>
-        <dd>{hidden ? HIDDEN_CANDIDATE : <Link url={application.portfolio_url} />}</dd>
+        <dd>{hidden ? t(HIDDEN_CANDIDATE) : <Link url={application.github_profile} />}</dd>
+        <dt>
+          <Trans>Portfolio</Trans>
+        </dt>
+        <dd>{hidden ? t(HIDDEN_CANDIDATE) : <Link url={application.portfolio_url} />}</dd>
       </dl>
-      <h3>Motivation</h3>
+      <h3>
+        <Trans>Motivation</Trans>
+      </h3>
       <p className="prewrap">{application.motivation}</p>
-      {application.review_notes && (
+      {notes && (
         <p className="alert alert-info">
-          <strong>Review notes:</strong> {application.review_notes}
+          <Trans>
+            <strong>Review notes:</strong> {notes}
+          </Trans>
         </p>
       )}
     </Panel>
@@ -131,60 +162,71 @@ export function AnswersPanel({ application }: { application: ApplicationDetail }
 
 /** Where the candidate stands: the step, the XP and the challenges validated of those assigned. */
 export function JourneyPanel({ application }: { application: ApplicationDetail }) {
-  const { step, experience_points: xp, challenges_validated, challenges_total } = application.journey;
-  const { i18n } = useLingui();
-  const title = JOURNEY.find((item) => item.step === step)?.title;
-  const stepName = step === -1 ? 'Declined' : title ? i18n._(title) : 'Not applied';
+  const { t } = useLingui();
+  const { step, experience_points: xp, challenges_validated: validated, challenges_total: total } = application.journey;
+  const name = STEP_NAMES[step ?? NaN];
+  const title = name ? t(name) : t`Not applied`;
   return (
-    <Panel id="review-journey" title="Journey">
+    <Panel id="review-journey" title={t`Journey`}>
       <dl className="detail-grid">
-        <dt>Step</dt>
-        <dd>{stepName}</dd>
+        <dt>
+          <Trans>Step</Trans>
+        </dt>
+        <dd>{title}</dd>
         <dt>XP</dt>
         <dd>{xp} XP</dd>
-        <dt>Challenges</dt>
+        <dt>
+          <Trans>Challenges</Trans>
+        </dt>
         <dd>
-          {challenges_validated} of {challenges_total} validated
+          <Trans>
+            {validated} of {total} validated
+          </Trans>
         </dd>
       </dl>
       {application.stage === 'final' && (
         <p className="muted">
           {xp >= MIN_MEMBER_XP
-            ? `${xp} XP reaches the ${MIN_MEMBER_XP} XP of junior member status.`
-            : `${xp} XP is under the ${MIN_MEMBER_XP} XP of junior member status.`}
+            ? t`${xp} XP reaches the ${MIN_MEMBER_XP} XP of junior member status.`
+            : t`${xp} XP is under the ${MIN_MEMBER_XP} XP of junior member status.`}
         </p>
       )}
     </Panel>
   );
 }
 
-const VOTE_WORD: Record<Vote, string> = { yes: 'Yes', no: 'No', abstain: 'Abstain' };
+const VOTE_WORD: Record<Vote, MessageDescriptor> = { yes: msg`Yes`, no: msg`No`, abstain: msg`Abstain` };
 const VOTE_BADGE: Record<Vote, string> = { yes: 'badge badge-success', no: 'badge badge-danger', abstain: 'badge' };
-const STAGE_NAME = { review: 'Review', final: 'Final decision' } as const;
+const STAGE_NAME = { review: msg`Review`, final: msg`Final decision` } as const;
 
 /** The board's votes, both stages, oldest first, with the tally of the open (or last) stage. */
 export function VotesPanel({ application }: { application: ApplicationDetail }) {
+  const { t } = useLingui();
   const { tally, votes } = application;
   return (
-    <Panel id="review-votes" title="Votes of the board">
-      <dl className="review-tally" aria-label="Tally">
+    <Panel id="review-votes" title={t`Votes of the board`}>
+      <dl className="review-tally" aria-label={t`Tally`}>
         {(['yes', 'no', 'abstain'] as const).map((choice) => (
           <div key={choice}>
-            <dt>{VOTE_WORD[choice]}</dt>
+            <dt>{t(VOTE_WORD[choice])}</dt>
             <dd>{tally[choice]}</dd>
           </div>
         ))}
       </dl>
       {votes.length === 0 ? (
-        <p className="muted">No votes yet.</p>
+        <p className="muted">
+          <Trans>No votes yet.</Trans>
+        </p>
       ) : (
         <ul className="review-timeline">
           {votes.map((vote) => (
             <li key={`${vote.admin_id}-${vote.stage}`}>
               <p>
-                <strong>@{vote.admin_login}</strong>{' '}
-                <span className={VOTE_BADGE[vote.vote]}>{VOTE_WORD[vote.vote]}</span>{' '}
-                <span className="badge">{STAGE_NAME[vote.stage]}</span>
+                <strong>
+                  <bdi>@{vote.admin_login}</bdi>
+                </strong>{' '}
+                <span className={VOTE_BADGE[vote.vote]}>{t(VOTE_WORD[vote.vote])}</span>{' '}
+                <span className="badge">{t(STAGE_NAME[vote.stage])}</span>
               </p>
               {vote.comment && <blockquote className="prewrap">{vote.comment}</blockquote>}
               <p className="muted">

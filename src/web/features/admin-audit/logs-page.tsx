@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment, useId, useState } from 'react';
 import { z } from 'zod';
 import { AUDIT_ENTITY_TYPES, auditLogQuerySchema, type AuditLog } from '../../../contract/audit';
@@ -8,6 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { auditLogsCsvUrl, useAuditLogs } from './api';
+import { ACTION_NAMES, ENTITY_NAMES } from './action-names';
 import { formatValue, readDetails, type ReadDetails } from './audit-details';
 import '../admin-shared.css';
 import './logs-page.css';
@@ -17,14 +20,16 @@ const LOGS_LIST = auditLogQuerySchema
   .omit({ limit: true })
   .extend({ entity_type: z.enum(AUDIT_ENTITY_TYPES).optional() });
 
-const ENTITY_FILTERS = [
-  { value: '', label: 'All' },
-  ...AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: type })),
-] as const;
-
 // Column headers, also the labels of the cells when a phone stacks each entry.
-const ENTITY = 'Entity';
-const BY = 'By';
+const ENTITY = msg`Entity`;
+const BY = msg`By`;
+
+/** An entity type as people read it; one the page does not know shows as stored. */
+function EntityName({ type }: { type: string }) {
+  const { t } = useLingui();
+  const name = ENTITY_NAMES[type];
+  return name ? t(name) : <Breakable name={type} />;
+}
 
 /**
  * Logs page (docs/product.md#logs-page): the audit log as a table, newest first, 50 a page,
@@ -32,7 +37,12 @@ const BY = 'By';
  * and the CSV of every entry the filters select.
  */
 export function LogsPage() {
-  usePageTitle('Logs');
+  const { t } = useLingui();
+  usePageTitle(t`Logs`);
+  const entityFilters = [
+    { value: '', label: t`All` },
+    ...AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: t(ENTITY_NAMES[type]!) })),
+  ];
   const list = useListParams(LOGS_LIST);
   const { action, entity_type, offset } = list.values;
   const filter = { action: action || undefined, entity_type };
@@ -40,35 +50,45 @@ export function LogsPage() {
 
   return (
     <AdminList
-      title="Logs"
+      title={t`Logs`}
       filters={
         <>
-          <TextFilter label="Action" placeholder="e.g. approved" {...list.text('action')} />
-          <SelectFilter label="Entity" options={ENTITY_FILTERS} {...list.choice('entity_type')} />
+          <TextFilter label={t`Action`} placeholder={t`e.g. approved`} {...list.text('action')} />
+          <SelectFilter label={t(ENTITY)} options={entityFilters} {...list.choice('entity_type')} />
         </>
       }
       actions={
         <a className="btn btn-secondary" href={auditLogsCsvUrl(filter)} download>
-          Export CSV
+          <Trans>Export CSV</Trans>
         </a>
       }
       list={logs}
-      loading="Loading logs"
-      failed="Failed to load logs"
-      empty={<p className="empty-state">No log entries match these filters.</p>}
+      loading={t`Loading logs`}
+      failed={t`Failed to load logs`}
+      empty={
+        <p className="empty-state">
+          <Trans>No log entries match these filters.</Trans>
+        </p>
+      }
       pager={list.pager(AUDIT_LOGS_PAGE_SIZE)}
     >
       {(rows) => (
         // Focusable so that keyboard users can scroll it, should a long value still widen it.
-        <div className="table-wrap log-table" role="region" aria-label="Audit log entries" tabIndex={0}>
+        <div className="table-wrap log-table" role="region" aria-label={t`Audit log entries`} tabIndex={0}>
           <table>
-            <caption className="visually-hidden">Audit log, newest first</caption>
+            <caption className="visually-hidden">
+              <Trans>Audit log, newest first</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Action</th>
-                <th scope="col">{ENTITY}</th>
-                <th scope="col">{BY}</th>
+                <th scope="col">
+                  <Trans>Time</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Action</Trans>
+                </th>
+                <th scope="col">{t(ENTITY)}</th>
+                <th scope="col">{t(BY)}</th>
               </tr>
             </thead>
             {rows.map((entry) => (
@@ -93,11 +113,27 @@ function Breakable({ name }: { name: string }) {
   ));
 }
 
+/** The action's name in the page's language, above its stored key (what the Action filter searches). */
+function ActionName({ action }: { action: string }) {
+  const { t } = useLingui();
+  const name = ACTION_NAMES[action];
+  return (
+    <span className="log-action-text">
+      {name && <span>{t(name)}</span>}
+      <code>
+        <Breakable name={action} />
+      </code>
+    </span>
+  );
+}
+
 function LogEntry({ entry }: { entry: AuditLog }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const details = readDetails(entry.details);
   const hasDetails = details.changes.length > 0 || details.others.length > 0;
+  const { action } = entry;
   return (
     <tbody>
       <tr className="log-row">
@@ -111,24 +147,20 @@ function LogEntry({ entry }: { entry: AuditLog }) {
               className="disclosure"
               aria-expanded={open}
               aria-controls={detailsId}
-              aria-label={`Details of ${entry.action}`}
+              aria-label={t`Details of ${action}`}
               onClick={() => setOpen(!open)}
             >
-              <code>
-                <Breakable name={entry.action} />
-              </code>
+              <ActionName action={action} />
             </button>
           ) : (
-            <code>
-              <Breakable name={entry.action} />
-            </code>
+            <ActionName action={action} />
           )}
         </td>
-        <td data-label={ENTITY}>
-          <Breakable name={entry.entity_type} />
+        <td data-label={t(ENTITY)}>
+          <EntityName type={entry.entity_type} />
           {entry.entity_id !== null && <span className="muted"> #{entry.entity_id}</span>}
         </td>
-        <td data-label={BY}>
+        <td data-label={t(BY)}>
           {entry.user_name ?? '—'}
           {entry.user_id !== null && <span className="muted"> #{entry.user_id}</span>}
         </td>
@@ -150,12 +182,20 @@ function EntryDetails({ details: { changes, others } }: { details: ReadDetails }
     <>
       {changes.length > 0 && (
         <table className="change-table">
-          <caption className="visually-hidden">What changed</caption>
+          <caption className="visually-hidden">
+            <Trans>What changed</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
+              <th scope="col">
+                <Trans>Field</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Before</Trans>
+              </th>
+              <th scope="col">
+                <Trans>After</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import {
   challengeFormSchema,
@@ -6,6 +9,7 @@ import {
   type Challenge,
   type ChallengeForm,
   type ChallengeFormInput,
+  type DifficultyLevel,
 } from '../../../contract/challenges';
 import { DEFAULT_VALIDATION_THRESHOLD, DEFAULT_XP_REWARD } from '../../../contract/constants';
 import { ErrorBanner } from '../../components/error-banner';
@@ -15,6 +19,13 @@ import { contractResolver } from '../../lib/form';
 import { useSaveChallenge } from './api';
 
 type Draft = Record<string, string | boolean>;
+
+/** A difficulty as the board reads it; the value sent stays the contract's. */
+export const DIFFICULTY_NAMES: Record<DifficultyLevel, MessageDescriptor> = {
+  beginner: msg`beginner`,
+  intermediate: msg`intermediate`,
+  advanced: msg`advanced`,
+};
 
 const TEXT_FIELDS = ['title', 'description', 'subject_pdf_url', 'tinkercad_class_code'] as const;
 
@@ -54,6 +65,7 @@ function toForm(draft: Draft): ChallengeFormInput {
 }
 
 export function ChallengeFormModal({ challenge, onClose }: { challenge: Challenge | null; onClose: () => void }) {
+  const { t } = useLingui();
   const { register, handleSubmit, getValues, formState } = useForm<Draft, unknown, ChallengeForm>({
     defaultValues: draftOf(challenge),
     resolver: contractResolver(challengeFormSchema, toForm),
@@ -76,43 +88,45 @@ export function ChallengeFormModal({ challenge, onClose }: { challenge: Challeng
   );
 
   return (
-    <Modal title={challenge ? 'Edit challenge' : 'Add challenge'} onClose={onClose}>
+    <Modal title={challenge ? t`Edit challenge` : t`Add challenge`} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
-        <ErrorBanner error={save.error} fallback="Failed to save challenge" />
-        {input(TEXT_FIELDS[0], 'Title', { required: true })}
-        <Field id="challenge-description" label="Description" error={errors.description?.message} required>
+        <ErrorBanner error={save.error} fallback={t`Failed to save challenge`} />
+        {input(TEXT_FIELDS[0], t`Title`, { required: true })}
+        <Field id="challenge-description" label={t`Description`} error={errors.description?.message} required>
           {(control) => <textarea {...control} {...register('description')} />}
         </Field>
         <div className="form-columns">
-          <Field id="challenge-difficulty_level" label="Difficulty">
+          <Field id="challenge-difficulty_level" label={t`Difficulty`}>
             {(control) => (
               <select {...control} {...register('difficulty_level')}>
                 {DIFFICULTY_LEVELS.map((level) => (
                   <option key={level} value={level}>
-                    {level}
+                    {t(DIFFICULTY_NAMES[level])}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          {input('grade', 'Grade (0-100)', { type: 'number', min: 0, max: 100, required: true })}
-          {input('validation_threshold', 'Validation threshold (0-100)', { type: 'number', min: 0, max: 100 })}
-          {input('xp_reward', 'XP reward (1-1000)', { type: 'number', min: 1, max: 1000 })}
+          {input('grade', t`Grade (0-100)`, { type: 'number', min: 0, max: 100, required: true })}
+          {input('validation_threshold', t`Validation threshold (0-100)`, { type: 'number', min: 0, max: 100 })}
+          {input('xp_reward', t`XP reward (1-1000)`, { type: 'number', min: 1, max: 1000 })}
         </div>
-        {input('subject_pdf_url', 'Subject PDF URL', { type: 'url', placeholder: 'https://' })}
-        {input('tinkercad_class_code', 'Tinkercad class code')}
+        {input('subject_pdf_url', t`Subject PDF URL`, { type: 'url', placeholder: 'https://' })}
+        {input('tinkercad_class_code', t`Tinkercad class code`)}
         <fieldset className="exercise-fields">
-          <legend>Exercises (up to 4)</legend>
+          <legend>
+            <Trans>Exercises (up to 4)</Trans>
+          </legend>
           {EXERCISE_NUMBERS.map((n) => (
             <div key={n} className="form-columns">
-              {input(`exercise_${n}_title`, `Exercise ${n} title`)}
-              {input(`exercise_${n}_description`, `Exercise ${n} description`)}
+              {input(`exercise_${n}_title`, t`Exercise ${n} title`)}
+              {input(`exercise_${n}_description`, t`Exercise ${n} description`)}
             </div>
           ))}
         </fieldset>
         <label className="row checkbox">
           <input type="checkbox" {...register('is_active')} />
-          Active (assigned to newly approved candidates)
+          <Trans>Active (assigned to newly approved candidates)</Trans>
         </label>
         <ModalFormActions onCancel={onClose} saving={save.isPending} />
       </form>

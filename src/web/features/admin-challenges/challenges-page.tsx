@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Challenge } from '../../../contract/challenges';
 import { AdminList } from '../../components/admin-list';
@@ -6,12 +7,13 @@ import { Notice } from '../../components/notice';
 import { focusPageHeading } from '../../lib/focus';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useChallengeCatalog, useDeleteChallenge } from './api';
-import { ChallengeFormModal } from './challenge-form-modal';
+import { ChallengeFormModal, DIFFICULTY_NAMES } from './challenge-form-modal';
 import '../admin-shared.css';
 
 /** Challenges admin (docs/product.md#challenges-admin): the catalog as cards, with the create/edit modal. */
 export function ChallengesPage() {
-  usePageTitle('Challenges');
+  const { t } = useLingui();
+  usePageTitle(t`Challenges`);
   const [editing, setEditing] = useState<Challenge | 'new' | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const challenges = useChallengeCatalog();
@@ -23,22 +25,29 @@ export function ChallengesPage() {
         setDeleteError(null);
         focusPageHeading();
       },
-      onError: (error) => setDeleteError(`Failed to delete challenge: ${error.message || 'Unknown error'}`),
+      onError: (error) => {
+        const reason = error.message || t`Unknown error`;
+        setDeleteError(t`Failed to delete challenge: ${reason}`);
+      },
     });
 
   return (
     <AdminList
-      title="Challenges"
+      title={t`Challenges`}
       actions={
         <button type="button" className="btn" onClick={() => setEditing('new')}>
-          Add challenge
+          <Trans>Add challenge</Trans>
         </button>
       }
       list={challenges}
-      loading="Loading challenges"
-      failed="Failed to load challenges"
+      loading={t`Loading challenges`}
+      failed={t`Failed to load challenges`}
       notices={<Notice text={deleteError} />}
-      empty={<p className="empty-state">No challenges yet: add the four challenges candidates will work on.</p>}
+      empty={
+        <p className="empty-state">
+          <Trans>No challenges yet: add the four challenges candidates will work on.</Trans>
+        </p>
+      }
       dialog={
         confirmation.dialog ??
         (editing && (
@@ -48,57 +57,74 @@ export function ChallengesPage() {
     >
       {(rows) => (
         <ul className="card-grid">
-          {rows.map((challenge) => (
-            <li key={challenge.id} className="card stack">
-              <div className="row">
-                <h2 className="card-title">{challenge.title}</h2>
-                <span className={challenge.is_active ? 'badge badge-success' : 'badge'}>
-                  {challenge.is_active ? 'Active' : 'Inactive'}
-                </span>
-              </div>
-              <p className="clamp-3">{challenge.description}</p>
-              <dl className="detail-grid">
-                <dt>Difficulty</dt>
-                <dd>{challenge.difficulty}</dd>
-                <dt>Grade</dt>
-                <dd>{challenge.grade}/100</dd>
-                <dt>XP reward</dt>
-                <dd>{challenge.xp_reward}</dd>
-                <dt>Validation threshold</dt>
-                <dd>{challenge.validation_threshold}</dd>
-                <dt>Class code</dt>
-                <dd>{challenge.tinkercad_class_code ?? '—'}</dd>
-                <dt>Exercises</dt>
-                <dd>{challenge.exercise_count}</dd>
-              </dl>
-              <div className="row">
-                <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing(challenge)}>
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-danger btn-small"
-                  disabled={remove.isPending}
-                  onClick={() =>
-                    confirmation.ask({
-                      title: `Delete ${challenge.title}?`,
-                      consequence: (
-                        <p>
-                          Are you sure you want to delete this challenge? The work candidates did on it is deleted with
-                          it.
-                        </p>
-                      ),
-                      confirmLabel: 'Delete challenge',
-                      danger: true,
-                      onConfirm: () => onDelete(challenge.id),
-                    })
-                  }
-                >
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
+          {rows.map((challenge) => {
+            const { title } = challenge;
+            return (
+              <li key={challenge.id} className="card stack">
+                <div className="row">
+                  <h2 className="card-title">{challenge.title}</h2>
+                  <span className={challenge.is_active ? 'badge badge-success' : 'badge'}>
+                    {challenge.is_active ? t`Active` : t`Inactive`}
+                  </span>
+                </div>
+                <p className="clamp-3">{challenge.description}</p>
+                <dl className="detail-grid">
+                  <dt>
+                    <Trans>Difficulty</Trans>
+                  </dt>
+                  <dd>{t(DIFFICULTY_NAMES[challenge.difficulty])}</dd>
+                  <dt>
+                    <Trans>Grade</Trans>
+                  </dt>
+                  <dd>{challenge.grade}/100</dd>
+                  <dt>
+                    <Trans>XP reward</Trans>
+                  </dt>
+                  <dd>{challenge.xp_reward}</dd>
+                  <dt>
+                    <Trans>Validation threshold</Trans>
+                  </dt>
+                  <dd>{challenge.validation_threshold}</dd>
+                  <dt>
+                    <Trans>Class code</Trans>
+                  </dt>
+                  <dd>{challenge.tinkercad_class_code ?? '—'}</dd>
+                  <dt>
+                    <Trans>Exercises</Trans>
+                  </dt>
+                  <dd>{challenge.exercise_count}</dd>
+                </dl>
+                <div className="row">
+                  <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing(challenge)}>
+                    <Trans>Edit</Trans>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-danger btn-small"
+                    disabled={remove.isPending}
+                    onClick={() =>
+                      confirmation.ask({
+                        title: t`Delete ${title}?`,
+                        consequence: (
+                          <p>
+                            <Trans>
+                              Are you sure you want to delete this challenge? The work candidates did on it is deleted
+                              with it.
+                            </Trans>
+                          </p>
+                        ),
+                        confirmLabel: t`Delete challenge`,
+                        danger: true,
+                        onConfirm: () => onDelete(challenge.id),
+                      })
+                    }
+                  >
+                    <Trans>Delete</Trans>
+                  </button>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
     </AdminList>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { EXERCISE_NUMBERS, type AdminUserChallenge } from '../../../contract/challenges';
 import { XP_PER_EXERCISE } from '../../../contract/constants';
@@ -22,7 +23,10 @@ function ReviewModal({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const { t } = useLingui();
   const recommended = XP_PER_EXERCISE * submission.completed_exercises_count;
+  const { title, completed_exercises_count: completed, validation_threshold: threshold } = submission;
+  const login = submission.user.intra_login;
   const [feedback, setFeedback] = useState('');
   const [notes, setNotes] = useState('');
   const [score, setScore] = useState(String(submission.total_xp_earned));
@@ -30,7 +34,7 @@ function ReviewModal({
   const validating = decision === 'validated';
   return (
     <Modal
-      title={`${validating ? 'Validate' : 'Decline'} “${submission.title}” of @${submission.user.intra_login}`}
+      title={validating ? t`Validate “${title}” of @${login}` : t`Decline “${title}” of @${login}`}
       onClose={onClose}
     >
       <form
@@ -45,13 +49,18 @@ function ReviewModal({
               validation_notes: notes.trim() || undefined,
               ...(validating && awarded !== undefined ? { awarded_xp: awarded } : {}),
             },
-            { onSuccess: () => onDone(`Challenge ${decision} successfully!`) },
+            {
+              onSuccess: () =>
+                onDone(validating ? t`Challenge validated successfully!` : t`Challenge declined successfully!`),
+            },
           );
         }}
       >
-        <ErrorBanner error={process.error} fallback="Failed to process submission" />
+        <ErrorBanner error={process.error} fallback={t`Failed to process submission`} />
         <div className="field">
-          <label htmlFor="review-feedback">Feedback for the candidate{validating ? ' (optional)' : ''}</label>
+          <label htmlFor="review-feedback">
+            {validating ? t`Feedback for the candidate (optional)` : t`Feedback for the candidate`}
+          </label>
           <textarea
             id="review-feedback"
             value={feedback}
@@ -60,7 +69,9 @@ function ReviewModal({
           />
         </div>
         <div className="field">
-          <label htmlFor="review-notes">Validation notes (board only, optional)</label>
+          <label htmlFor="review-notes">
+            <Trans>Validation notes (board only, optional)</Trans>
+          </label>
           <textarea
             id="review-notes"
             value={notes}
@@ -70,7 +81,9 @@ function ReviewModal({
         </div>
         {validating && (
           <div className="field">
-            <label htmlFor="review-score">Awarded score (0-100, optional)</label>
+            <label htmlFor="review-score">
+              <Trans>Awarded score (0-100, optional)</Trans>
+            </label>
             <input
               id="review-score"
               type="number"
@@ -80,21 +93,23 @@ function ReviewModal({
               onChange={(event) => setScore(event.target.value)}
             />
             <p className="hint">
-              Recommended: {XP_PER_EXERCISE} × {submission.completed_exercises_count} completed exercises ={' '}
-              {recommended}. To validate it must reach {submission.validation_threshold}.
+              <Trans>
+                Recommended: {XP_PER_EXERCISE} × {completed} completed exercises = {recommended}. To validate it must
+                reach {threshold}.
+              </Trans>
             </p>
           </div>
         )}
         <div className="modal-actions">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button
             type="submit"
             className={validating ? 'btn' : 'btn btn-danger'}
             disabled={process.isPending || (!validating && feedback.trim() === '')}
           >
-            {validating ? 'Validate' : 'Decline'}
+            {validating ? t`Validate` : t`Decline`}
           </button>
         </div>
       </form>
@@ -104,7 +119,8 @@ function ReviewModal({
 
 /** Submissions page (docs/product.md#submissions-page): challenges waiting for the board, with their exercise links. */
 export function SubmissionsPage() {
-  usePageTitle('Submissions');
+  const { t } = useLingui();
+  usePageTitle(t`Submissions`);
   const [reviewing, setReviewing] = useState<{
     submission: AdminUserChallenge;
     decision: 'validated' | 'declined';
@@ -114,20 +130,24 @@ export function SubmissionsPage() {
 
   return (
     <AdminList
-      title="Submissions"
+      title={t`Submissions`}
       actions={
         <button type="button" className="btn btn-secondary" onClick={() => queue.refetch()} disabled={queue.isFetching}>
-          Refresh
+          <Trans>Refresh</Trans>
         </button>
       }
       list={queue}
-      loading="Loading submissions"
-      failed="Failed to load submissions"
+      loading={t`Loading submissions`}
+      failed={t`Failed to load submissions`}
       notices={<Notice text={done} success />}
       empty={
         <div className="empty-state">
-          <h2>No Pending Submissions</h2>
-          <p>All challenge submissions have been reviewed.</p>
+          <h2>
+            <Trans>No Pending Submissions</Trans>
+          </h2>
+          <p>
+            <Trans>All challenge submissions have been reviewed.</Trans>
+          </p>
         </div>
       }
       dialog={
@@ -146,62 +166,71 @@ export function SubmissionsPage() {
     >
       {(rows) => (
         <ul className="submission-list">
-          {rows.map((submission) => (
-            <li key={submission.id} className="card stack">
-              <div className="row">
-                <Avatar name={submission.user.intra_login} imageUrl={submission.user.image_url} />
-                <div className="person-name">
-                  <strong>{submission.title}</strong>
-                  <div className="muted">
-                    @{submission.user.intra_login} · submitted{' '}
-                    {submission.submitted_at ? formatDateTime(submission.submitted_at) : '—'} ·{' '}
-                    {submission.total_xp_earned} XP earned
+          {rows.map((submission) => {
+            const login = submission.user.intra_login;
+            const earned = submission.total_xp_earned;
+            const submitted = submission.submitted_at ? formatDateTime(submission.submitted_at) : '—';
+            return (
+              <li key={submission.id} className="card stack">
+                <div className="row">
+                  <Avatar name={submission.user.intra_login} imageUrl={submission.user.image_url} />
+                  <div className="person-name">
+                    <strong>{submission.title}</strong>
+                    <div className="muted">
+                      <Trans>
+                        <bdi>@{login}</bdi> · submitted {submitted} · {earned} XP earned
+                      </Trans>
+                    </div>
                   </div>
                 </div>
-              </div>
-              <ol className="plain-list">
-                {EXERCISE_NUMBERS.map((n) => {
-                  const link = submission[`exercise_${n}_tinkercad_link`];
-                  const title = submission[`exercise_${n}_title`];
-                  if (!title) return null;
-                  return (
-                    <li key={n}>
-                      {title}:{' '}
-                      {link ? (
-                        <a href={link} target="_blank" rel="noopener noreferrer">
-                          {link}
-                        </a>
-                      ) : (
-                        <span className="muted">no link</span>
-                      )}
-                    </li>
-                  );
-                })}
-              </ol>
-              <div className="row">
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  onClick={() => {
-                    setDone(null);
-                    setReviewing({ submission, decision: 'validated' });
-                  }}
-                >
-                  Validate
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-danger btn-small"
-                  onClick={() => {
-                    setDone(null);
-                    setReviewing({ submission, decision: 'declined' });
-                  }}
-                >
-                  Decline
-                </button>
-              </div>
-            </li>
-          ))}
+                <ol className="plain-list">
+                  {EXERCISE_NUMBERS.map((n) => {
+                    const link = submission[`exercise_${n}_tinkercad_link`];
+                    const title = submission[`exercise_${n}_title`];
+                    if (!title) return null;
+                    return (
+                      <li key={n}>
+                        {link ? (
+                          <Trans>
+                            {title}:{' '}
+                            <a href={link} target="_blank" rel="noopener noreferrer">
+                              {link}
+                            </a>
+                          </Trans>
+                        ) : (
+                          <Trans>
+                            {title}: <span className="muted">no link</span>
+                          </Trans>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ol>
+                <div className="row">
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    onClick={() => {
+                      setDone(null);
+                      setReviewing({ submission, decision: 'validated' });
+                    }}
+                  >
+                    <Trans>Validate</Trans>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-danger btn-small"
+                    onClick={() => {
+                      setDone(null);
+                      setReviewing({ submission, decision: 'declined' });
+                    }}
+                  >
+                    <Trans>Decline</Trans>
+                  </button>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
     </AdminList>

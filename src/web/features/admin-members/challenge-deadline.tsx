@@ -1,4 +1,5 @@
-import { i18n } from '@lingui/core';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { ChallengeDeadline } from '../../../contract/challenges';
 import { Field } from '../../components/field';
@@ -18,10 +19,13 @@ import { useSetChallengeDeadline } from './api';
 
 const WEEK_MS = 7 * 24 * 3600_000;
 
-function deadlineSentence(deadline: ChallengeDeadline): string {
+/** When the deadline falls, and how far off it is. */
+function DeadlineSentence({ deadline }: { deadline: ChallengeDeadline }) {
+  const { t } = useLingui();
   const at = formatDateTime(deadline.deadline_at!);
-  if (deadline.deadline_passed) return `Passed on ${at}.`;
-  return deadline.days_remaining === 1 ? `${at}, in 1 day.` : `${at}, in ${deadline.days_remaining} days.`;
+  if (deadline.deadline_passed) return t`Passed on ${at}.`;
+  const days = deadline.days_remaining;
+  return plural(days, { one: `${at}, in # day.`, other: `${at}, in # days.` });
 }
 
 /**
@@ -37,6 +41,7 @@ export function ChallengeDeadlineSection({
   login: string;
   deadline: ChallengeDeadline;
 }) {
+  const { t } = useLingui();
   const change = useSetChallengeDeadline();
   const [draft, setDraft] = useState(() =>
     toLocalInput(
@@ -47,17 +52,19 @@ export function ChallengeDeadlineSection({
   );
   const [done, setDone] = useState<string | null>(null);
   const [misread, setMisread] = useState<string | undefined>();
-  const fieldError = misread ?? (change.error && errorMessage(change.error, 'The deadline could not be saved.'));
+  const fieldError = misread ?? (change.error && errorMessage(change.error, t`The deadline could not be saved.`));
   const save = (deadlineAt: string | null) =>
     change.mutate(
       { id: userId, deadline_at: deadlineAt },
       {
-        onSuccess: (after) =>
+        onSuccess: (after) => {
+          const until = after.deadline_at && formatDateTime(after.deadline_at);
           setDone(
-            after.deadline_at
-              ? `@${login} now has until ${formatDateTime(after.deadline_at)}, and gets an email about it.`
-              : `@${login} is back on the default deadline.`,
-          ),
+            until
+              ? t`@${login} now has until ${until}, and gets an email about it.`
+              : t`@${login} is back on the default deadline.`,
+          );
+        },
       },
     );
   const onSubmit = (event: FormEvent) => {
@@ -69,21 +76,31 @@ export function ChallengeDeadlineSection({
     if (!typed.misread.size) save(typed.value || null);
   };
   const request = deadline.deadline_request;
+  const requested = request && formatDate(request.requested_at);
+  const answered = request?.answered_at && formatDate(request.answered_at);
+  const format = t(DATE_TIME_HINT);
+  const zone = BROWSER_TIME_ZONE;
 
   return (
     <section className="stack" aria-labelledby="deadline-section-title">
-      <h3 id="deadline-section-title">Challenge deadline</h3>
+      <h3 id="deadline-section-title">
+        <Trans>Challenge deadline</Trans>
+      </h3>
       <p>
-        {deadline.deadline_at ? deadlineSentence(deadline) : 'No deadline yet.'}{' '}
-        {deadline.deadline_extended && <span className="badge badge-brand">Set by the board</span>}
+        {deadline.deadline_at ? <DeadlineSentence deadline={deadline} /> : t`No deadline yet.`}{' '}
+        {deadline.deadline_extended && (
+          <span className="badge badge-brand">
+            <Trans>Set by the board</Trans>
+          </span>
+        )}
       </p>
       {request && (
         <div className={request.answered_at ? 'stack' : 'alert alert-info stack'}>
           <p>
             <strong>
-              {request.answered_at
-                ? `Request for more time, sent on ${formatDate(request.requested_at)} and answered on ${formatDate(request.answered_at)}:`
-                : `Request for more time, sent on ${formatDate(request.requested_at)}:`}
+              {answered
+                ? t`Request for more time, sent on ${requested} and answered on ${answered}:`
+                : t`Request for more time, sent on ${requested}:`}
             </strong>
           </p>
           <blockquote className="deadline-reason">{request.reason}</blockquote>
@@ -92,8 +109,8 @@ export function ChallengeDeadlineSection({
       <form className="stack" onSubmit={onSubmit} noValidate>
         <Field
           id={`deadline-${userId}`}
-          label="New deadline"
-          hint={`${i18n._(DATE_TIME_HINT)} Time zone: ${BROWSER_TIME_ZONE}. The candidate gets an email with the new date.`}
+          label={t`New deadline`}
+          hint={t`${format} Time zone: ${zone}. The candidate gets an email with the new date.`}
           error={fieldError || undefined}
           required
         >
@@ -103,7 +120,7 @@ export function ChallengeDeadlineSection({
         </Field>
         <div className="row">
           <button type="submit" className="btn btn-small" disabled={change.isPending}>
-            Set deadline
+            <Trans>Set deadline</Trans>
           </button>
           {deadline.deadline_extended && (
             <button
@@ -116,7 +133,7 @@ export function ChallengeDeadlineSection({
                 save(null);
               }}
             >
-              Back to the default deadline
+              <Trans>Back to the default deadline</Trans>
             </button>
           )}
         </div>

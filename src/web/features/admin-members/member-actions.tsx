@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '../../../contract/users';
 import { useConfirmation } from '../../components/confirm-dialog';
 import { useUndo } from '../../components/undo-toast';
@@ -16,6 +17,7 @@ type Toggle = { change: MemberChange; done: string; opposite: MemberChange; undo
  * seconds. Removing the last admin is refused by the server, whose sentence is shown as `error`.
  */
 export function useMemberActions() {
+  const { t } = useLingui();
   const { user: me } = useSession();
   const confirmation = useConfirmation();
   const change = useMemberChange();
@@ -34,17 +36,17 @@ export function useMemberActions() {
     grantAdmin(member: Member) {
       const who = `@${member.intra_login}`;
       confirmation.ask({
-        title: `Make ${who} an admin?`,
+        title: t`Make ${who} an admin?`,
         consequence: (
-          <p>{`${who} will open the admin panel: every candidate’s data, the decisions, bans and deletions.`}</p>
+          <p>{t`${who} will open the admin panel: every candidate’s data, the decisions, bans and deletions.`}</p>
         ),
-        confirmLabel: 'Grant admin',
+        confirmLabel: t`Grant admin`,
         onConfirm: () =>
           toggle({
             change: admin(member, true),
-            done: `${who} is now an admin.`,
+            done: t`${who} is now an admin.`,
             opposite: admin(member, false),
-            undone: `${who} is no longer an admin.`,
+            undone: t`${who} is no longer an admin.`,
           }),
       });
     },
@@ -53,24 +55,24 @@ export function useMemberActions() {
       const who = `@${member.intra_login}`;
       const self = member.id === me?.id;
       confirmation.ask({
-        title: self ? 'Remove your own admin rights?' : `Remove the admin rights of ${who}?`,
+        title: self ? t`Remove your own admin rights?` : t`Remove the admin rights of ${who}?`,
         consequence: (
           <p>
             {self
-              ? 'You will lose access to the admin panel at once, and only another admin can give it back.'
-              : `${who} keeps their account but can no longer open the admin panel.`}
+              ? t`You will lose access to the admin panel at once, and only another admin can give it back.`
+              : t`${who} keeps their account but can no longer open the admin panel.`}
           </p>
         ),
-        confirmLabel: 'Remove admin',
+        confirmLabel: t`Remove admin`,
         danger: true,
         // Without admin rights nobody can undo: no offer to oneself.
         onConfirm: () =>
           toggle(
             {
               change: admin(member, false),
-              done: `${who} is no longer an admin.`,
+              done: t`${who} is no longer an admin.`,
               opposite: admin(member, true),
-              undone: `${who} is an admin again.`,
+              undone: t`${who} is an admin again.`,
             },
             !self,
           ),
@@ -80,16 +82,16 @@ export function useMemberActions() {
     ban(member: Member) {
       const who = `@${member.intra_login}`;
       confirmation.ask({
-        title: `Ban ${who}?`,
-        consequence: <p>{`Every session of ${who} ends at once, and ${who} cannot sign in until unbanned.`}</p>,
-        confirmLabel: `Ban ${who}`,
+        title: t`Ban ${who}?`,
+        consequence: <p>{t`Every session of ${who} ends at once, and ${who} cannot sign in until unbanned.`}</p>,
+        confirmLabel: t`Ban ${who}`,
         danger: true,
         onConfirm: () =>
           toggle({
             change: banned(member, true),
-            done: `${who} is banned.`,
+            done: t`${who} is banned.`,
             opposite: banned(member, false),
-            undone: `${who} is no longer banned; the sessions that ended stay ended.`,
+            undone: t`${who} is no longer banned; the sessions that ended stay ended.`,
           }),
       });
     },
@@ -99,23 +101,25 @@ export function useMemberActions() {
       const who = `@${member.intra_login}`;
       toggle({
         change: banned(member, false),
-        done: `${who} is no longer banned.`,
+        done: t`${who} is no longer banned.`,
         opposite: banned(member, true),
-        undone: `${who} is banned again.`,
+        undone: t`${who} is banned again.`,
       });
     },
 
     remove(member: Member, onDone?: () => void) {
       const who = `@${member.intra_login}`;
       confirmation.ask({
-        title: `Delete ${who}?`,
+        title: t`Delete ${who}?`,
         consequence: (
           <>
-            <p>Are you sure you want to delete this user?</p>
-            <p>{`The account of ${who}, with their application, challenge work and votes, is deleted for good. This cannot be undone.`}</p>
+            <p>
+              <Trans>Are you sure you want to delete this user?</Trans>
+            </p>
+            <p>{t`The account of ${who}, with their application, challenge work and votes, is deleted for good. This cannot be undone.`}</p>
           </>
         ),
-        confirmLabel: `Delete ${who}`,
+        confirmLabel: t`Delete ${who}`,
         danger: true,
         onConfirm: () =>
           change.mutate(

@@ -1,21 +1,21 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef } from 'react';
 import { MIN_MEMBER_XP } from '../../../contract/constants';
 import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
 import { Modal } from '../../components/modal';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { useDecisions, type Decision, type DecisionSubject } from '../admin-applications/decisions';
+import {
+  APPLICATION_STATUS_NAMES,
+  STEP_NAMES,
+  useDecisions,
+  type Decision,
+  type DecisionSubject,
+} from '../admin-applications/decisions';
 import { useMember } from './api';
 import { ChallengeDeadlineSection } from './challenge-deadline';
-
-const STEP_NAMES: Record<number, string> = {
-  [-1]: 'Declined',
-  0: 'Application',
-  1: '4 Challenges',
-  2: 'Hackathon',
-  3: 'Board Approval',
-  4: 'Complete',
-};
+import { ROLE_BADGES } from './role-names';
+import { ACTION_NAMES } from '../admin-audit/action-names';
 
 /** The two answers to one decision; each asks first (useDecisions). */
 function ApproveDecline(props: {
@@ -30,7 +30,7 @@ function ApproveDecline(props: {
         {props.approveLabel}
       </button>
       <button type="button" className="btn btn-danger btn-small" disabled={props.disabled} onClick={props.onDecline}>
-        Decline
+        <Trans>Decline</Trans>
       </button>
     </>
   );
@@ -38,6 +38,7 @@ function ApproveDecline(props: {
 
 /** The member's profile, activity, applications and journey, with the board's decisions. */
 export function UserDetailModal({ userId, onClose }: { userId: number; onClose: () => void }) {
+  const { t } = useLingui();
   const detail = useMember(userId);
   const decisions = useDecisions();
   // A decision takes its buttons away: the applications' heading keeps the focus inside the dialog.
@@ -53,45 +54,66 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
     role: data?.user.role,
   });
   const application = data?.applications[0];
+  const xp = data?.journey.experience_points ?? 0;
+  const validated = data?.journey.challenges_validated ?? 0;
+  const total = data?.journey.challenges_total ?? 0;
 
   return (
-    <Modal title={data ? `@${data.user.intra_login}` : 'User'} onClose={onClose}>
-      {detail.isPending && <Spinner label="Loading the user" />}
-      <ErrorBanner error={detail.error} fallback="Failed to load users" />
-      <ErrorBanner error={decisions.error} fallback="The change could not be saved" />
+    <Modal title={data ? `@${data.user.intra_login}` : t`User`} onClose={onClose}>
+      {detail.isPending && <Spinner label={t`Loading the user`} />}
+      <ErrorBanner error={detail.error} fallback={t`Failed to load users`} />
+      <ErrorBanner error={decisions.error} fallback={t`The change could not be saved`} />
       {decisions.dialog}
       {data && (
         <div className="stack">
           <dl className="detail-grid">
-            <dt>Login</dt>
+            <dt>
+              <Trans>Login</Trans>
+            </dt>
             <dd>{data.user.intra_login}</dd>
-            <dt>Email</dt>
+            <dt>
+              <Trans>Email</Trans>
+            </dt>
             <dd>{data.user.email ?? '—'}</dd>
-            <dt>Role</dt>
-            <dd>{data.user.role}</dd>
-            <dt>Admin</dt>
-            <dd>{data.user.is_admin ? 'Yes' : 'No'}</dd>
-            <dt>Banned</dt>
-            <dd>{data.user.is_banned ? 'Yes' : 'No'}</dd>
-            <dt>Journey</dt>
-            <dd>{data.journey.step === null ? 'Not applied' : STEP_NAMES[data.journey.step]}</dd>
+            <dt>
+              <Trans>Role</Trans>
+            </dt>
+            <dd>{t(ROLE_BADGES[data.user.role])}</dd>
+            <dt>
+              <Trans>Admin</Trans>
+            </dt>
+            <dd>{data.user.is_admin ? t`Yes` : t`No`}</dd>
+            <dt>
+              <Trans>Banned</Trans>
+            </dt>
+            <dd>{data.user.is_banned ? t`Yes` : t`No`}</dd>
+            <dt>
+              <Trans>Journey</Trans>
+            </dt>
+            <dd>{data.journey.step === null ? t`Not applied` : t(STEP_NAMES[data.journey.step]!)}</dd>
             <dt>XP</dt>
             <dd>
-              {data.journey.experience_points} ({data.journey.challenges_validated}/{data.journey.challenges_total}{' '}
-              challenges validated)
+              <Trans>
+                {xp} ({validated}/{total} challenges validated)
+              </Trans>
             </dd>
           </dl>
           {pendingFinal && application && (
             <div className="alert alert-info stack">
               <p>
-                <strong>Final decision.</strong> {data.journey.experience_points} XP{' '}
-                {data.journey.experience_points >= MIN_MEMBER_XP
-                  ? `reaches the ${MIN_MEMBER_XP} XP of junior member status.`
-                  : `is under the ${MIN_MEMBER_XP} XP of junior member status.`}
+                {xp >= MIN_MEMBER_XP ? (
+                  <Trans>
+                    <strong>Final decision.</strong> {xp} XP reaches the {MIN_MEMBER_XP} XP of junior member status.
+                  </Trans>
+                ) : (
+                  <Trans>
+                    <strong>Final decision.</strong> {xp} XP is under the {MIN_MEMBER_XP} XP of junior member status.
+                  </Trans>
+                )}
               </p>
               <div className="row">
                 <ApproveDecline
-                  approveLabel="Approve as member"
+                  approveLabel={t`Approve as member`}
                   disabled={decisions.pending}
                   onApprove={() => decide(application.id, 'member')}
                   onDecline={() => decide(application.id, 'final-declined')}
@@ -108,20 +130,23 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
           )}
           <section>
             <h3 ref={applicationsHeading} tabIndex={-1}>
-              Applications
+              <Trans>Applications</Trans>
             </h3>
             {data.applications.length === 0 ? (
-              <p className="muted">No application.</p>
+              <p className="muted">
+                <Trans>No application.</Trans>
+              </p>
             ) : (
               <ul className="plain-list">
                 {data.applications.map((item) => (
                   <li key={item.id} className="row">
                     <span>
-                      #{item.id} · <span className="badge">{item.status}</span> · {formatDate(item.created_at)}
+                      #{item.id} · <span className="badge">{t(APPLICATION_STATUS_NAMES[item.status])}</span> ·{' '}
+                      {formatDate(item.created_at)}
                     </span>
                     {item.status === 'pending' && (
                       <ApproveDecline
-                        approveLabel="Approve"
+                        approveLabel={t`Approve`}
                         disabled={decisions.pending}
                         onApprove={() => decide(item.id, 'approved')}
                         onDecline={() => decide(item.id, 'declined')}
@@ -133,16 +158,24 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
             )}
           </section>
           <section>
-            <h3>Recent activity</h3>
+            <h3>
+              <Trans>Recent activity</Trans>
+            </h3>
             {data.recent_activity.length === 0 ? (
-              <p className="muted">No activity yet.</p>
+              <p className="muted">
+                <Trans>No activity yet.</Trans>
+              </p>
             ) : (
               <ul className="plain-list">
-                {data.recent_activity.map((entry) => (
-                  <li key={entry.id}>
-                    <code>{entry.action}</code> · {formatDateTime(entry.created_at)}
-                  </li>
-                ))}
+                {data.recent_activity.map((entry) => {
+                  const name = ACTION_NAMES[entry.action];
+                  return (
+                    <li key={entry.id}>
+                      {name && <>{t(name)} </>}
+                      <code>{entry.action}</code> · {formatDateTime(entry.created_at)}
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </section>

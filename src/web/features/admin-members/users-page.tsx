@@ -1,6 +1,8 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { USERS_PAGE_SIZE } from '../../../contract/constants';
-import { ROLES, type Role } from '../../../contract/users';
+import { ROLES } from '../../../contract/users';
 import { Avatar } from '../../components/avatar';
 import { memberListQuerySchema } from '../../../contract/members';
 import { AdminList } from '../../components/admin-list';
@@ -12,27 +14,35 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../auth/api';
 import { UserDetailModal } from './user-detail-modal';
 import { useMembers } from './api';
+import { ROLE_BADGES, ROLE_NAMES } from './role-names';
 import { useMemberActions } from './member-actions';
 import '../admin-shared.css';
 
-/** The name of each role on the page; a role added to the contract must be named here. */
-const ROLE_NAMES = { student: 'Student', member: 'Member', board: 'Board' } satisfies Record<Role, string>;
-
-const ROLE_FILTERS = [{ value: '', label: 'All' }, ...ROLES.map((role) => ({ value: role, label: ROLE_NAMES[role] }))];
+const ALL = msg`All`;
 
 /** The values of the contract's `banned` filter, as the address and the select write them. */
 const BANNED_FILTERS = [
-  { value: '', label: 'All' },
-  { value: 'true', label: 'Banned' },
-  { value: 'false', label: 'Not banned' },
+  { value: '', label: ALL },
+  { value: 'true', label: msg`Banned` },
+  { value: 'false', label: msg`Not banned` },
 ];
 
 /** The address of the Users page: the contract's member filters, all done by the server (so the total is true). */
 const USERS_LIST = memberListQuerySchema.omit({ limit: true });
 
+function Joined({ date }: { date: string }) {
+  return <Trans>Joined {date}</Trans>;
+}
+
 /** Users page (docs/product.md#users-page): cards, badges, actions, search, role and banned filters, 20 a page. */
 export function UsersPage() {
-  usePageTitle('Users');
+  const { t } = useLingui();
+  usePageTitle(t`Users`);
+  const roleFilters = [
+    { value: '', label: t(ALL) },
+    ...ROLES.map((role) => ({ value: role, label: t(ROLE_NAMES[role]) })),
+  ];
+  const bannedFilters = BANNED_FILTERS.map(({ value, label }) => ({ value, label: t(label) }));
   const { user: me } = useSession();
   const list = useListParams(USERS_LIST);
   const { role, q, offset, banned } = list.values;
@@ -42,19 +52,23 @@ export function UsersPage() {
 
   return (
     <AdminList
-      title="Users"
+      title={t`Users`}
       filters={
         <>
-          <TextFilter label="Search" placeholder="Login or name" {...list.text('q')} />
-          <SelectFilter label="Role" options={ROLE_FILTERS} {...list.choice('role')} />
-          <SelectFilter label="Banned" options={BANNED_FILTERS} {...list.choice('banned')} />
+          <TextFilter label={t`Search`} placeholder={t`Login or name`} {...list.text('q')} />
+          <SelectFilter label={t`Role`} options={roleFilters} {...list.choice('role')} />
+          <SelectFilter label={t`Banned`} options={bannedFilters} {...list.choice('banned')} />
         </>
       }
       list={members}
-      loading="Loading users"
-      failed="Failed to load users"
-      notices={<ErrorBanner error={actions.error} fallback="The change could not be saved" />}
-      empty={<p className="empty-state">No users match these filters.</p>}
+      loading={t`Loading users`}
+      failed={t`Failed to load users`}
+      notices={<ErrorBanner error={actions.error} fallback={t`The change could not be saved`} />}
+      empty={
+        <p className="empty-state">
+          <Trans>No users match these filters.</Trans>
+        </p>
+      }
       pager={list.pager(USERS_PAGE_SIZE)}
       dialog={
         actions.dialog ?? (viewing !== null && <UserDetailModal userId={viewing} onClose={() => setViewing(null)} />)
@@ -71,21 +85,29 @@ export function UsersPage() {
                   <div className="row badges">
                     {/* An admin is not a candidate: their "student" role says nothing (docs/product.md#users-page). */}
                     {!(user.is_admin && user.role === 'student') && (
-                      <span className="badge badge-brand">{user.role}</span>
+                      <span className="badge badge-brand">{t(ROLE_BADGES[user.role])}</span>
                     )}
-                    {user.is_admin && <span className="badge badge-warning">Admin</span>}
-                    {user.is_banned && <span className="badge badge-danger">Banned</span>}
+                    {user.is_admin && (
+                      <span className="badge badge-warning">
+                        <Trans>Admin</Trans>
+                      </span>
+                    )}
+                    {user.is_banned && (
+                      <span className="badge badge-danger">
+                        <Trans>Banned</Trans>
+                      </span>
+                    )}
                   </div>
                 </div>
               </div>
               <p className="muted person-meta">
                 {user.email ?? '—'}
                 <br />
-                Joined {formatDate(user.created_at)}
+                <Joined date={formatDate(user.created_at)} />
               </p>
               <div className="row">
                 <button type="button" className="btn btn-secondary btn-small" onClick={() => setViewing(user.id)}>
-                  View
+                  <Trans>View</Trans>
                 </button>
                 <button
                   type="button"
@@ -93,7 +115,7 @@ export function UsersPage() {
                   disabled={actions.pending}
                   onClick={() => (user.is_admin ? actions.removeAdmin(user) : actions.grantAdmin(user))}
                 >
-                  {user.is_admin ? 'Remove admin' : 'Grant admin'}
+                  {user.is_admin ? t`Remove admin` : t`Grant admin`}
                 </button>
                 {user.id !== me?.id && (
                   <>
@@ -103,7 +125,7 @@ export function UsersPage() {
                       disabled={actions.pending}
                       onClick={() => (user.is_banned ? actions.unban(user) : actions.ban(user))}
                     >
-                      {user.is_banned ? 'Unban' : 'Ban'}
+                      {user.is_banned ? t`Unban` : t`Ban`}
                     </button>
                     <button
                       type="button"
@@ -111,7 +133,7 @@ export function UsersPage() {
                       disabled={actions.pending}
                       onClick={() => actions.remove(user)}
                     >
-                      Delete
+                      <Trans>Delete</Trans>
                     </button>
                   </>
                 )}

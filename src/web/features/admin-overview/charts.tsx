@@ -1,10 +1,14 @@
+import { Trans } from '@lingui/react/macro';
+
 export type BarDatum = { label: string; value: number; tone?: 'brand' | 'success' | 'danger' };
 
 /** The numbers behind a chart, one disclosure away, for those who cannot or would rather not read the bars. */
 function NumbersTable({ caption, head, rows }: { caption: string; head: [string, string]; rows: BarDatum[] }) {
   return (
     <details className="chart-numbers">
-      <summary>Show the numbers</summary>
+      <summary>
+        <Trans>Show the numbers</Trans>
+      </summary>
       <div className="table-wrap">
         <table>
           <caption className="visually-hidden">{caption}</caption>

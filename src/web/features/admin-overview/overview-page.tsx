@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearchParams } from 'react-router';
 import { OVERVIEW_WEEKS, overviewQuerySchema, type Overview, type Turnaround } from '../../../contract/overview';
 import { LoadError } from '../../components/load-error';
@@ -11,23 +13,32 @@ import { useOverview, useRefreshOverview } from './api';
 import '../admin-shared.css';
 import './overview.css';
 
-/** Each queue of pending work (its label for one and for several), with the page that clears it. */
-const PENDING_WORK: { key: keyof Overview['pending']; label: [string, string]; to: string }[] = [
+/** Each queue of pending work (its label after the count, read at render), with the page that clears it. */
+const PENDING_WORK: { key: keyof Overview['pending']; label: (count: number) => string; to: string }[] = [
   {
     key: 'applications',
-    label: ['application to review', 'applications to review'],
+    label: (count) => plural(count, { one: 'application to review', other: 'applications to review' }),
     to: '/admin/applications?status=pending',
   },
-  { key: 'submissions', label: ['submission to validate', 'submissions to validate'], to: '/admin/submissions' },
+  {
+    key: 'submissions',
+    label: (count) => plural(count, { one: 'submission to validate', other: 'submissions to validate' }),
+    to: '/admin/submissions',
+  },
   {
     key: 'hackathon_registrations',
-    label: ['hackathon registrant without a team', 'hackathon registrants without a team'],
+    label: (count) =>
+      plural(count, { one: 'hackathon registrant without a team', other: 'hackathon registrants without a team' }),
     to: '/admin/hackathon',
   },
-  { key: 'projects', label: ['project to validate', 'projects to validate'], to: '/admin/projects' },
+  {
+    key: 'projects',
+    label: (count) => plural(count, { one: 'project to validate', other: 'projects to validate' }),
+    to: '/admin/projects',
+  },
   {
     key: 'deadline_requests',
-    label: ['request for more time', 'requests for more time'],
+    label: (count) => plural(count, { one: 'request for more time', other: 'requests for more time' }),
     to: '/admin/overview#deadline-requests-heading',
   },
 ];
@@ -38,14 +49,16 @@ function DeadlineRequests({ requests }: { requests: Overview['deadline_requests'
   return (
     <section aria-labelledby="deadline-requests-heading" className="card overview-section">
       <h2 id="deadline-requests-heading" tabIndex={-1}>
-        Requests for more time
+        <Trans>Requests for more time</Trans>
       </h2>
       <ul className="plain-list stack">
         {requests.map((request) => (
           <li key={request.user_id} className="stack">
             <p>
-              <Link to={`/admin/users?q=${encodeURIComponent(request.login)}`}>@{request.login}</Link>
-              <span className="muted">{` · asked on ${formatDate(request.requested_at)}`}</span>
+              <Link to={`/admin/users?q=${encodeURIComponent(request.login)}`}>
+                <bdi>@{request.login}</bdi>
+              </Link>
+              <AskedOn date={formatDate(request.requested_at)} />
             </p>
             <blockquote className="deadline-reason">{request.reason}</blockquote>
           </li>
@@ -55,61 +68,95 @@ function DeadlineRequests({ requests }: { requests: Overview['deadline_requests'
   );
 }
 
-function funnelBars(funnel: Overview['funnel']): BarDatum[] {
-  return [
-    { label: 'Applied', value: funnel.applied },
-    { label: 'Approved', value: funnel.approved },
-    { label: 'In challenges', value: funnel.in_challenges },
-    { label: 'Hackathon', value: funnel.hackathon },
-    { label: 'Awaiting decision', value: funnel.awaiting_decision },
-    { label: 'Members', value: funnel.members, tone: 'success' },
-    { label: 'Declined', value: funnel.declined, tone: 'danger' },
-  ];
+function AskedOn({ date }: { date: string }) {
+  return (
+    <span className="muted">
+      {' · '}
+      <Trans>asked on {date}</Trans>
+    </span>
+  );
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `2026-09-14` → `14 Sep`: short enough for the chart's axis on a phone. */
-const weekLabel = (isoDate: string) => `${Number(isoDate.slice(8, 10))} ${MONTHS[Number(isoDate.slice(5, 7)) - 1]}`;
-
-const trim = (value: number) => value.toFixed(1).replace(/\.0$/, '');
-
+/** A median duration: minutes under an hour, hours under two days, then days. */
 export function formatDuration(seconds: number): string {
-  if (seconds < 3600) return `${Math.max(1, Math.round(seconds / 60))} min`;
-  if (seconds < 48 * 3600) return `${trim(seconds / 3600)} h`;
-  return `${trim(seconds / 86400)} days`;
+  if (seconds < 3600) {
+    const minutes = Math.max(1, Math.round(seconds / 60));
+    return plural(minutes, { one: '# min', other: '# min' });
+  }
+  // Rounded first, so that the plural follows the number shown.
+  const round = (value: number) => Math.round(value * 10) / 10;
+  if (seconds < 48 * 3600) {
+    const hours = round(seconds / 3600);
+    return plural(hours, { one: '# h', other: '# h' });
+  }
+  const days = round(seconds / 86400);
+  return plural(days, { one: '# day', other: '# days' });
 }
 
-function TurnaroundStat({ label, what, turnaround }: { label: string; what: string; turnaround: Turnaround }) {
+type TurnaroundKind = 'review' | 'validation';
+
+function TurnaroundStat({ kind, turnaround }: { kind: TurnaroundKind; turnaround: Turnaround }) {
+  const { t } = useLingui();
+  const { count } = turnaround;
+  const weeks = OVERVIEW_WEEKS;
+  const note =
+    kind === 'review'
+      ? count === 0
+        ? t`No reviews in the last ${weeks} weeks.`
+        : plural(count, {
+            one: `Median of # review, last ${weeks} weeks.`,
+            other: `Median of # reviews, last ${weeks} weeks.`,
+          })
+      : count === 0
+        ? t`No validations in the last ${weeks} weeks.`
+        : plural(count, {
+            one: `Median of # validation, last ${weeks} weeks.`,
+            other: `Median of # validations, last ${weeks} weeks.`,
+          });
   return (
     <div className="card overview-turnaround">
-      <h3>{label}</h3>
+      <h3>{kind === 'review' ? t`Application → review` : t`Submission → validation`}</h3>
       <p className="overview-big">
         {turnaround.median_seconds === null ? '—' : formatDuration(turnaround.median_seconds)}
       </p>
-      <p className="muted">
-        {turnaround.count === 0
-          ? `No ${what} in the last ${OVERVIEW_WEEKS} weeks.`
-          : `Median of ${turnaround.count} ${what}, last ${OVERVIEW_WEEKS} weeks.`}
-      </p>
+      <p className="muted">{note}</p>
     </div>
   );
 }
 
 function OverviewContent({ data, roundId }: { data: Overview; roundId?: number }) {
+  const { t, i18n } = useLingui();
   const { funnel } = data;
+  const funnelBars: BarDatum[] = [
+    { label: t`Applied`, value: funnel.applied },
+    { label: t`Approved`, value: funnel.approved },
+    { label: t`In challenges`, value: funnel.in_challenges },
+    { label: t`Hackathon`, value: funnel.hackathon },
+    { label: t`Awaiting decision`, value: funnel.awaiting_decision },
+    { label: t`Members`, value: funnel.members, tone: 'success' },
+    { label: t`Declined`, value: funnel.declined, tone: 'danger' },
+  ];
+  // A week's first day, short enough for the chart's axis on a phone (`14 Sep`).
   const weeks: BarDatum[] = data.applications_per_week.map((week) => ({
-    label: weekLabel(week.week_start),
+    label: i18n.date(week.week_start, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
     value: week.count,
   }));
   const total = weeks.reduce((sum, week) => sum + week.value, 0);
   const busiest = weeks.reduce((best, week) => (week.value > best.value ? week : best), weeks[0]!);
   const thisWeek = weeks.at(-1)!;
+  const weekCount = OVERVIEW_WEEKS;
+  // Each stage and its count, in the page's language: "applied 6, approved 3, …".
+  const stages = new Intl.ListFormat(i18n.locale, { type: 'unit' }).format(
+    funnelBars.map((bar) => `${bar.label.toLocaleLowerCase(i18n.locale)} ${i18n.number(bar.value)}`),
+  );
+  const [most, mostWeek, now] = [busiest.value, busiest.label, thisWeek.value];
 
   return (
     <div className="overview">
       <section aria-labelledby="pending-heading" className="overview-section">
-        <h2 id="pending-heading">Waiting for the board</h2>
+        <h2 id="pending-heading">
+          <Trans>Waiting for the board</Trans>
+        </h2>
         <ul className="overview-pending">
           {PENDING_WORK.map((item) => {
             const count = data.pending[item.key];
@@ -119,7 +166,7 @@ function OverviewContent({ data, roundId }: { data: Overview; roundId?: number }
               <li key={item.key}>
                 <Link to={to} className={`card overview-pending-link${count === 0 ? ' is-clear' : ''}`}>
                   <span className="overview-big">{count}</span>{' '}
-                  <span className="overview-pending-label">{item.label[count === 1 ? 0 : 1]}</span>
+                  <span className="overview-pending-label">{item.label(count)}</span>
                   <ArrowIcon className="overview-pending-arrow" />
                 </Link>
               </li>
@@ -132,33 +179,34 @@ function OverviewContent({ data, roundId }: { data: Overview; roundId?: number }
 
       <div className="overview-charts">
         <section aria-labelledby="funnel-heading" className="card overview-section">
-          <h2 id="funnel-heading">Recruitment funnel</h2>
+          <h2 id="funnel-heading">
+            <Trans>Recruitment funnel</Trans>
+          </h2>
           <p className="muted overview-note">
-            {roundId ? 'Where the applicants of this round stand today.' : 'Where every applicant stands today.'}
+            {roundId ? t`Where the applicants of this round stand today.` : t`Where every applicant stands today.`}
           </p>
           <HorizontalBars
-            title="Recruitment funnel"
-            head={['Stage', 'Applicants']}
-            summary={`Recruitment funnel: ${funnelBars(funnel)
-              .map((bar) => `${bar.label.toLowerCase()} ${bar.value}`)
-              .join(', ')}.`}
-            bars={funnelBars(funnel)}
+            title={t`Recruitment funnel`}
+            head={[t`Stage`, t`Applicants`]}
+            summary={t`Recruitment funnel: ${stages}.`}
+            bars={funnelBars}
           />
         </section>
 
         <section aria-labelledby="weekly-heading" className="card overview-section">
-          <h2 id="weekly-heading">Applications per week</h2>
+          <h2 id="weekly-heading">
+            <Trans>Applications per week</Trans>
+          </h2>
           <p className="muted overview-note">
-            Last {OVERVIEW_WEEKS} weeks, from Monday; the hatched column is this week so far.
+            <Trans>Last {weekCount} weeks, from Monday; the hatched column is this week so far.</Trans>
           </p>
           <Columns
-            title="Applications per week"
-            head={['Week of', 'Applications']}
+            title={t`Applications per week`}
+            head={[t`Week of`, t`Applications`]}
             summary={
               total === 0
-                ? `No applications in the last ${OVERVIEW_WEEKS} weeks.`
-                : `Applications per week over the last ${OVERVIEW_WEEKS} weeks: ${total} in all, ` +
-                  `at most ${busiest.value} (week of ${busiest.label}), ${thisWeek.value} this week so far.`
+                ? t`No applications in the last ${weekCount} weeks.`
+                : t`Applications per week over the last ${weekCount} weeks: ${total} in all, at most ${most} (week of ${mostWeek}), ${now} this week so far.`
             }
             columns={weeks}
             lastIsPartial
@@ -167,18 +215,12 @@ function OverviewContent({ data, roundId }: { data: Overview; roundId?: number }
       </div>
 
       <section aria-labelledby="turnaround-heading" className="overview-section">
-        <h2 id="turnaround-heading">Turnaround</h2>
+        <h2 id="turnaround-heading">
+          <Trans>Turnaround</Trans>
+        </h2>
         <div className="overview-turnarounds">
-          <TurnaroundStat
-            label="Application → review"
-            what={data.review_turnaround.count === 1 ? 'review' : 'reviews'}
-            turnaround={data.review_turnaround}
-          />
-          <TurnaroundStat
-            label="Submission → validation"
-            what={data.validation_turnaround.count === 1 ? 'validation' : 'validations'}
-            turnaround={data.validation_turnaround}
-          />
+          <TurnaroundStat kind="review" turnaround={data.review_turnaround} />
+          <TurnaroundStat kind="validation" turnaround={data.validation_turnaround} />
         </div>
       </section>
     </div>
@@ -187,7 +229,8 @@ function OverviewContent({ data, roundId }: { data: Overview; roundId?: number }
 
 /** The board's first page: what waits for it, where the applicants stand, how fast reviews go. */
 export function OverviewPage() {
-  usePageTitle('Overview');
+  const { t } = useLingui();
+  usePageTitle(t`Overview`);
   // The round shown, kept in the address (`?round_id=3`); one the schema refuses shows them all.
   const [params, setParams] = useSearchParams();
   const parsed = overviewQuerySchema.safeParse({ round_id: params.get('round_id') ?? undefined });
@@ -198,7 +241,9 @@ export function OverviewPage() {
   return (
     <div>
       <div className="admin-toolbar">
-        <h1>Overview</h1>
+        <h1>
+          <Trans>Overview</Trans>
+        </h1>
         <div className="filters">
           <RoundFilter
             value={roundId ? String(roundId) : ''}
@@ -206,13 +251,13 @@ export function OverviewPage() {
           />
         </div>
         <button type="button" className="btn btn-secondary" disabled={overview.isFetching} onClick={refresh}>
-          Refresh
+          <Trans>Refresh</Trans>
         </button>
       </div>
       {overview.error ? (
-        <LoadError error={overview.error} fallback="Failed to load the overview" onRetry={overview.refetch} />
+        <LoadError error={overview.error} fallback={t`Failed to load the overview`} onRetry={overview.refetch} />
       ) : overview.isPending ? (
-        <Spinner label="Loading the overview" />
+        <Spinner label={t`Loading the overview`} />
       ) : overview.data ? (
         <OverviewContent data={overview.data} roundId={roundId} />
       ) : null}

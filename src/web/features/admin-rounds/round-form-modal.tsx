@@ -1,4 +1,4 @@
-import { i18n } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ROUND_NAME_MAX, roundBodySchema, type Round, type RoundUpdate } from '../../../contract/rounds';
 import { ErrorBanner } from '../../components/error-banner';
@@ -19,6 +19,7 @@ const draftOf = (round: Round | null): Draft => ({
 
 /** Opens a round (`round` null) or changes one: its name and dates, checked by the contract's schema. */
 export function RoundFormModal({ round, onClose }: { round: Round | null; onClose: () => void }) {
+  const { t } = useLingui();
   const [initial] = useState(() => draftOf(round));
   const { register, getValues, formState, form, submitDraft } = useDraftForm(roundBodySchema, initial, (draft) => ({
     ...draft,
@@ -48,20 +49,25 @@ export function RoundFormModal({ round, onClose }: { round: Round | null; onClos
     </Field>
   );
 
+  const name = round?.name;
+  const format = t(DATE_TIME_HINT);
+  const zone = BROWSER_TIME_ZONE;
   return (
-    <Modal title={round ? `Edit ${round.name}` : 'Open a round'} onClose={onClose}>
+    <Modal title={round ? t`Edit ${name}` : t`Open a round`} onClose={onClose}>
       <form ref={form} onSubmit={onSubmit} noValidate>
-        <ErrorBanner error={save.error} fallback="Failed to save the round" />
-        <Field id="round-name" label="Name" hint="For example: Spring 2027." error={errors.name?.message} required>
+        <ErrorBanner error={save.error} fallback={t`Failed to save the round`} />
+        <Field
+          id="round-name"
+          label={t`Name`}
+          hint={t`For example: Spring 2027.`}
+          error={errors.name?.message}
+          required
+        >
           {(control) => <input {...control} {...register('name')} maxLength={ROUND_NAME_MAX} />}
         </Field>
         <div className="form-columns">
-          {dateField('opens_at', 'Opens', `${i18n._(DATE_TIME_HINT)} Time zone: ${BROWSER_TIME_ZONE}.`, true)}
-          {dateField(
-            'closes_at',
-            'Closes (optional)',
-            `${i18n._(DATE_TIME_HINT)} Leave empty to keep it open until you close it.`,
-          )}
+          {dateField('opens_at', t`Opens`, t`${format} Time zone: ${zone}.`, true)}
+          {dateField('closes_at', t`Closes (optional)`, t`${format} Leave empty to keep it open until you close it.`)}
         </div>
         <ModalFormActions onCancel={onClose} saving={save.isPending} />
       </form>
