@@ -115,7 +115,12 @@ export async function signedInPage(browser: Browser, baseURL: string, login: str
 /** The path of every page of the admin sidebar, read from the sidebar itself so that a new admin page is covered too. */
 export async function adminSectionPaths(page: Page): Promise<string[]> {
   await page.goto('/admin/users');
-  const links = page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link');
+  // Found by its first address, not its name: the name is in the page's language.
+  const links = page
+    .getByRole('navigation')
+    .filter({ has: page.locator('a[href="/admin/users"]') })
+    .last()
+    .getByRole('link');
   await expect(links.first()).toBeVisible();
   const paths = await links.evaluateAll((anchors) =>
     anchors.map((a) => new URL((a as HTMLAnchorElement).href).pathname),

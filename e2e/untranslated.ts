@@ -11,6 +11,8 @@ import PO from 'pofile';
  */
 export function catalogTells(locale: 'fr' | 'ar'): { english: string[]; ids: string[] } {
   const english = new Set<string>();
+  // The same English may be its own translation in one catalog ("Sponsors") and not in another.
+  const keptAsIs = new Set<string>();
   const ids = new Set<string>();
   const catalogDirs = (dir: string): string[] =>
     fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -23,15 +25,14 @@ export function catalogTells(locale: 'fr' | 'ar'): { english: string[]; ids: str
     for (const item of translated.items) {
       const text = item.msgstr.join('');
       // A plain sentence (no placeholder, no tag) that reads differently once translated.
-      if (text && text !== item.msgid && !/[{}<]/.test(item.msgid) && /[a-z]{2}/i.test(item.msgid)) {
-        english.add(item.msgid);
-      }
+      if (text === item.msgid) keptAsIs.add(item.msgid);
+      else if (text && !/[{}<]/.test(item.msgid) && /[a-z]{2}/i.test(item.msgid)) english.add(item.msgid);
     }
     const compiled = fs.readFileSync(path.join(dir, `${locale}.ts`), 'utf8');
     const json = /JSON\.parse\((".*")\)/.exec(compiled)?.[1];
     if (json) for (const id of Object.keys(JSON.parse(JSON.parse(json)))) ids.add(id);
   }
-  return { english: [...english], ids: [...ids] };
+  return { english: [...english].filter((text) => !keptAsIs.has(text)), ids: [...ids] };
 }
 
 /** The page's texts (text nodes, and what assistive technology reads: labels, titles, placeholders, alts) that are English sentences of the catalogs or message ids. */
@@ -48,7 +49,8 @@ export function untranslatedTexts(page: Page, tells: { english: string[]; ids: s
     };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement?.closest('script, style, [hidden]')) continue;
+      // translate="no": data shown as stored (a log's values), not the page's words.
+      if (node.parentElement?.closest('script, style, [hidden], [translate="no"]')) continue;
       check(node.textContent);
     }
     check(document.title);

@@ -204,8 +204,9 @@ function EntryDetails({ details: { changes, others } }: { details: ReadDetails }
                 <th scope="row">
                   <code>{change.field}</code>
                 </th>
-                <td>{formatValue(change.before)}</td>
-                <td>{formatValue(change.after)}</td>
+                {/* Values as stored (data, not the page's words): translate="no" says so to translation tools. */}
+                <td translate="no">{formatValue(change.before)}</td>
+                <td translate="no">{formatValue(change.after)}</td>
               </tr>
             ))}
           </tbody>
@@ -218,7 +219,7 @@ function EntryDetails({ details: { changes, others } }: { details: ReadDetails }
               <dt>
                 <code>{key}</code>
               </dt>
-              <dd>{formatValue(value)}</dd>
+              <dd translate="no">{formatValue(value)}</dd>
             </Fragment>
           ))}
         </dl>

@@ -12,6 +12,7 @@ import {
   type ProjectDecision,
   type ProjectStatus,
 } from '../../../contract/projects';
+import { say } from '../../../contract/i18n';
 import { AdminList } from '../../components/admin-list';
 import { Notice } from '../../components/notice';
 import { Avatar } from '../../components/avatar';
@@ -93,7 +94,7 @@ function ProjectModal({
           <Trans>Status</Trans>
         </dt>
         <dd>
-          <span className={PROJECT_STATUS_BADGE[project.status]}>{PROJECT_STATUS_LABELS[project.status]}</span>
+          <span className={PROJECT_STATUS_BADGE[project.status]}>{say(PROJECT_STATUS_LABELS[project.status])}</span>
         </dd>
         <dt>
           <Trans>Deadline</Trans>
@@ -199,7 +200,7 @@ function ProjectCard({ project, onView }: { project: Project; onView: () => void
         <div className="person-name">
           <h2 className="card-title">{title}</h2>
           <div className="row badges">
-            <span className={PROJECT_STATUS_BADGE[project.status]}>{PROJECT_STATUS_LABELS[project.status]}</span>
+            <span className={PROJECT_STATUS_BADGE[project.status]}>{say(PROJECT_STATUS_LABELS[project.status])}</span>
             <bdi className="muted">@{project.owner.intra_login}</bdi>
           </div>
         </div>
@@ -231,7 +232,7 @@ export function ProjectsPage() {
   const projects = useAdminProjects({ status, q: q || undefined, offset, limit: PAGE_SIZE });
   const statusFilters: readonly { value: ProjectStatus | ''; label: string }[] = [
     { value: '', label: t`All` },
-    ...PROJECT_STATUSES.map((value) => ({ value, label: PROJECT_STATUS_LABELS[value] })),
+    ...PROJECT_STATUSES.map((value) => ({ value, label: say(PROJECT_STATUS_LABELS[value]) })),
   ];
 
   return (
@@ -248,7 +249,9 @@ export function ProjectsPage() {
       failed={t`Failed to load projects`}
       above={<MaintenancePanel />}
       notices={<Notice text={decided} success />}
-      empty={<p className="empty-state">{t(noProjects(status && PROJECT_STATUS_LABELS[status].toLowerCase(), q))}</p>}
+      empty={
+        <p className="empty-state">{t(noProjects(status && say(PROJECT_STATUS_LABELS[status]).toLowerCase(), q))}</p>
+      }
       pager={list.pager(PAGE_SIZE)}
       dialog={viewing && <ProjectModal project={viewing} onClose={() => setViewing(null)} onDecided={setDecided} />}
     >

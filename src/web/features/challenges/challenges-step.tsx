@@ -1,4 +1,5 @@
-import { plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import {
@@ -125,6 +126,13 @@ function ExerciseRow({
   );
 }
 
+/** A difficulty in the page's language (the API's value stays `beginner`…). */
+const DIFFICULTY_NAMES: Record<UserChallenge['difficulty_level'], MessageDescriptor> = {
+  beginner: msg`beginner`,
+  intermediate: msg`intermediate`,
+  advanced: msg`advanced`,
+};
+
 function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge; deadlinePassed: boolean }) {
   const { t } = useLingui();
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -161,7 +169,7 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
           <dt>
             <Trans>Difficulty</Trans>
           </dt>
-          <dd>{challenge.difficulty_level}</dd>
+          <dd>{t(DIFFICULTY_NAMES[challenge.difficulty_level])}</dd>
         </div>
         <div>
           <dt>
