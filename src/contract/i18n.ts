@@ -11,8 +11,11 @@ import { DEFAULT_LOCALE, type Locale } from './locales';
  */
 export type Sentence = string;
 
-/** The `Intl` locale of each language: Arabic keeps Latin digits, as written in Morocco. */
-export const INTL_LOCALES: Record<Locale, string> = { en: 'en', fr: 'fr', ar: 'ar-u-nu-latn' };
+/**
+ * The `Intl` locale of each language: English in the British order, day before month (decision
+ * 0125); Arabic keeps Latin digits, as written in Morocco.
+ */
+export const INTL_LOCALES: Record<Locale, string> = { en: 'en-GB', fr: 'fr', ar: 'ar-u-nu-latn' };
 
 // Lingui's shared instance speaks English until the page (or the server, per request) says otherwise.
 if (!i18n.locale) {

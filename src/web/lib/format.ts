@@ -8,11 +8,10 @@ import { isLocale } from '../../contract/locales';
  * read from Lingui's `i18n.locale` at each call. English keeps the British order, day before
  * month, and every language a 24-hour time (decision 0125).
  */
-const DATE_LOCALES = { ...INTL_LOCALES, en: 'en-GB' };
 
 /** The `Intl` locale of the active language. */
 export function intlLocale(): string {
-  return isLocale(i18n.locale) ? DATE_LOCALES[i18n.locale] : DATE_LOCALES.en;
+  return isLocale(i18n.locale) ? INTL_LOCALES[i18n.locale] : INTL_LOCALES.en;
 }
 
 export const formatDate = (iso: string) =>
