@@ -49,8 +49,8 @@ export function untranslatedTexts(page: Page, tells: { english: string[]; ids: s
     };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      // translate="no": data shown as stored (a log's values), not the page's words.
-      if (node.parentElement?.closest('script, style, [hidden], [translate="no"]')) continue;
+      // Code (a stored key) and translate="no" (data shown as stored) are not the page's words.
+      if (node.parentElement?.closest('script, style, code, [hidden], [translate="no"]')) continue;
       check(node.textContent);
     }
     check(document.title);

@@ -136,9 +136,9 @@ function OverviewContent({ data, roundId }: { data: Overview; roundId?: number }
     { label: t`Members`, value: funnel.members, tone: 'success' },
     { label: t`Declined`, value: funnel.declined, tone: 'danger' },
   ];
-  // A week's first day, short enough for the chart's axis on a phone in every language (`14/09`).
+  // A week's first day, short enough for the chart's axis on a phone (`14 Sep`, `14 sept.`).
   const weeks: BarDatum[] = data.applications_per_week.map((week) => ({
-    label: i18n.date(week.week_start, { day: '2-digit', month: '2-digit', timeZone: 'UTC' }),
+    label: i18n.date(week.week_start, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
     value: week.count,
   }));
   const total = weeks.reduce((sum, week) => sum + week.value, 0);
