@@ -1,25 +1,17 @@
-import { i18n } from '@lingui/core';
-import { useState, type FormEvent } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { HACKATHON_TEAM_SIZE, MAX_HACKATHON_XP } from '../../../contract/constants';
-import { EVENT_REQUIRED_MESSAGE, type HackathonEvent, type Team } from '../../../contract/hackathon';
+import type { HackathonEvent, Team } from '../../../contract/hackathon';
 import { useConfirmation } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
-import { Field } from '../../components/field';
 import { Spinner } from '../../components/loading-screen';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { focusPageHeading } from '../../lib/focus';
-import {
-  BROWSER_TIME_ZONE,
-  DATE_TIME_HINT,
-  DATE_TIME_INPUT,
-  formatDateTime,
-  fromLocalInput,
-  readingDates,
-} from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
   useAssignTeams,
-  useCreateHackathonEvent,
   useCreateTeam,
   useDeleteHackathonEvent,
   useDeleteTeam,
@@ -27,84 +19,12 @@ import {
   useRefreshHackathonAdmin,
   useSetTeamXp,
 } from './api';
+import { EventForm } from './event-form';
 import '../admin-shared.css';
 import './hackathon-admin.css';
 
-/** The form's fields, by the API's names where they differ (start_at, end_at). */
-const EVENT_FIELDS: Record<string, string> = { start_at: 'start', end_at: 'end' };
-
-/** A new hackathon event; a refusal shows in the form, under the field it names (not at the top of the page). */
-function EventForm() {
-  const empty = { name: '', description: '', location: '', start: '', end: '', max_teams: '0' };
-  const [form, setForm] = useState(empty);
-  const [failure, setFailure] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const create = useCreateHackathonEvent();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.name.trim() || !form.start || !form.end)
-      return setFailure({ message: EVENT_REQUIRED_MESSAGE, fields: {} });
-    const { value: body, misread } = readingDates(() => ({
-      name: form.name.trim(),
-      description: form.description,
-      location: form.location,
-      start_at: fromLocalInput(form.start),
-      end_at: fromLocalInput(form.end),
-      max_teams: Number.parseInt(form.max_teams, 10) || 0,
-    }));
-    // A date that cannot be read is not sent: its field says how to type it.
-    if (misread.size > 0) {
-      const fields = Object.fromEntries([...misread].map(([path, format]) => [EVENT_FIELDS[path] ?? path, format]));
-      return setFailure({ message: 'Failed to create event', fields });
-    }
-    create.mutate(body, {
-      onSuccess: () => {
-        setForm(empty);
-        setFailure(null);
-      },
-      onError: (error) => {
-        const details = error instanceof ApiError ? (error.details ?? []) : [];
-        const fields = Object.fromEntries(
-          details.map((detail) => [EVENT_FIELDS[detail.path] ?? detail.path, detail.message]),
-        );
-        setFailure({ message: errorMessage(error, 'Failed to create event'), fields });
-      },
-    });
-  };
-  const field = (name: keyof typeof form, label: string, props: Record<string, unknown> = {}, hint?: string) => (
-    <Field id={`event-${name}`} label={label} hint={hint} error={failure?.fields[name]}>
-      {(control) => (
-        <input
-          {...control}
-          value={form[name]}
-          onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-          {...props}
-        />
-      )}
-    </Field>
-  );
-  const onFields = failure && Object.keys(failure.fields).some((name) => name in empty);
-  return (
-    <form onSubmit={submit} className="stack-tight" noValidate>
-      <h3>New event</h3>
-      {failure && !onFields && (
-        <p className="alert" role="alert">
-          {failure.message}
-        </p>
-      )}
-      {field('name', 'Name')}
-      {field('description', 'Description')}
-      {field('location', 'Location')}
-      {field('start', 'Start', DATE_TIME_INPUT, `${i18n._(DATE_TIME_HINT)} Time zone: ${BROWSER_TIME_ZONE}.`)}
-      {field('end', 'End', DATE_TIME_INPUT)}
-      {field('max_teams', 'Max teams (0 = unlimited)', { type: 'number', min: 0 })}
-      <button type="submit" className="btn" disabled={create.isPending}>
-        Create event
-      </button>
-    </form>
-  );
-}
-
 function TeamXp({ team, event }: { team: Team; event?: HackathonEvent }) {
+  const { t } = useLingui();
   const [xp, setXp] = useState(team.hackathon_xp === null ? '' : String(team.hackathon_xp));
   const save = useSetTeamXp();
   const [openedAt] = useState(() => Date.now());
@@ -117,7 +37,9 @@ function TeamXp({ team, event }: { team: Team; event?: HackathonEvent }) {
         save.mutate({ id: team.id, xp: xp === '' ? null : Number(xp) });
       }}
     >
-      <label htmlFor={`team-xp-${team.id}`}>Team XP (0-{MAX_HACKATHON_XP})</label>
+      <label htmlFor={`team-xp-${team.id}`}>
+        <Trans>Team XP (0-{MAX_HACKATHON_XP})</Trans>
+      </label>
       <input
         id={`team-xp-${team.id}`}
         className="input"
@@ -129,12 +51,16 @@ function TeamXp({ team, event }: { team: Team; event?: HackathonEvent }) {
         onChange={(e) => setXp(e.target.value)}
       />
       <button type="submit" className="btn btn-secondary btn-small" disabled={!over || save.isPending}>
-        Save
+        <Trans>Save</Trans>
       </button>
-      {!over && <span className="muted">after the event</span>}
+      {!over && (
+        <span className="muted">
+          <Trans>after the event</Trans>
+        </span>
+      )}
       {save.isError && (
         <span className="error-text" role="alert">
-          {errorMessage(save.error, 'Failed to save team XP')}
+          {errorMessage(save.error, t`Failed to save team XP`)}
         </span>
       )}
     </form>
@@ -143,7 +69,8 @@ function TeamXp({ team, event }: { team: Team; event?: HackathonEvent }) {
 
 /** Hackathon admin (docs/product.md#hackathon-admin): events, pending registrations with team creation, teams. */
 export function HackathonPage() {
-  usePageTitle('Hackathon');
+  const { t } = useLingui();
+  usePageTitle(t`Hackathon`);
   const [alert, setAlert] = useState<string | null>(null);
   const [eventId, setEventId] = useState<number | ''>('');
   const [members, setMembers] = useState<Set<number>>(new Set());
@@ -153,34 +80,47 @@ export function HackathonPage() {
   const events = data.data?.events ?? [];
   const chosenEvent = eventId || (events.length === 1 ? events[0]!.id : '');
 
+  const chosen = members.size;
   const createTeam = useCreateTeam();
   const assign = useAssignTeams();
   const removeEvent = useDeleteHackathonEvent();
   const removeTeam = useDeleteTeam();
   const onAssign = (id: number) =>
     assign.mutate(id, {
-      onSuccess: (result) =>
+      onSuccess: (result) => {
+        const created = result.teams.length;
+        const left = result.left_pending;
         setAlert(
-          `${result.teams.length} team${result.teams.length === 1 ? '' : 's'} created${result.left_pending ? `, ${result.left_pending} left pending (max teams reached)` : ''}.`,
-        ),
-      onError: (error) => setAlert(`Failed to auto-assign: ${errorMessage(error, 'Unknown error')}`),
+          left
+            ? plural(created, {
+                one: `# team created, ${left} left pending (max teams reached).`,
+                other: `# teams created, ${left} left pending (max teams reached).`,
+              })
+            : plural(created, { one: '# team created.', other: '# teams created.' }),
+        );
+      },
+      onError: (error) => {
+        const reason = errorMessage(error, t`Unknown error`);
+        setAlert(t`Failed to auto-assign: ${reason}`);
+      },
     });
   const confirmation = useConfirmation();
   const confirmAssign = (id: number) => {
-    const event = events.find((candidate) => candidate.id === id);
+    const name = events.find((candidate) => candidate.id === id)?.name;
     const waiting = (data.data?.registrations ?? []).filter((registration) => registration.event_id === id).length;
     confirmation.ask({
-      title: `Auto-assign the teams of ${event?.name ?? 'this event'}?`,
+      title: name ? t`Auto-assign the teams of ${name}?` : t`Auto-assign the teams of this event?`,
       consequence: (
         <p>
-          {waiting === 0
-            ? 'Nobody is waiting for a team: no team will be created.'
-            : waiting === 1
-              ? 'The one person waiting for a team is put into a team and gets an email naming it.'
-              : `The ${waiting} people waiting for a team are put into teams of ${HACKATHON_TEAM_SIZE}, and each of them gets an email naming their team.`}
+          <Plural
+            value={waiting}
+            _0="Nobody is waiting for a team: no team will be created."
+            one="The one person waiting for a team is put into a team and gets an email naming it."
+            other={`The # people waiting for a team are put into teams of ${HACKATHON_TEAM_SIZE}, and each of them gets an email naming their team.`}
+          />
         </p>
       ),
-      confirmLabel: 'Auto-assign Teams',
+      confirmLabel: t`Auto-assign Teams`,
       onConfirm: () => onAssign(id),
     });
   };
@@ -193,7 +133,10 @@ export function HackathonPage() {
           setTeamName('');
           setAlert(null);
         },
-        onError: (error) => setAlert(`Failed to create team: ${errorMessage(error, 'Unknown error')}`),
+        onError: (error) => {
+          const reason = errorMessage(error, t`Unknown error`);
+          setAlert(t`Failed to create team: ${reason}`);
+        },
       },
     );
 
@@ -203,16 +146,20 @@ export function HackathonPage() {
   return (
     <div>
       <div className="admin-toolbar">
-        <h1>Hackathon</h1>
+        <h1>
+          <Trans>Hackathon</Trans>
+        </h1>
         <div className="row">
           <label className="field inline-field">
-            <span>Event</span>
+            <span>
+              <Trans>Event</Trans>
+            </span>
             <select
               className="input"
               value={chosenEvent}
               onChange={(e) => setEventId(e.target.value ? Number(e.target.value) : '')}
             >
-              <option value="">{events.length ? 'Select an event' : 'No events'}</option>
+              <option value="">{events.length ? t`Select an event` : t`No events`}</option>
               {events.map((event) => (
                 <option key={event.id} value={event.id}>
                   {event.name}
@@ -221,15 +168,15 @@ export function HackathonPage() {
             </select>
           </label>
           <button type="button" className="btn btn-secondary" onClick={() => refresh()} disabled={data.isFetching}>
-            Refresh
+            <Trans>Refresh</Trans>
           </button>
           <button
             type="button"
             className="btn"
             disabled={assign.isPending}
-            onClick={() => (chosenEvent ? confirmAssign(chosenEvent) : setAlert('Select an event first'))}
+            onClick={() => (chosenEvent ? confirmAssign(chosenEvent) : setAlert(t`Select an event first`))}
           >
-            Auto-assign Teams
+            <Trans>Auto-assign Teams</Trans>
           </button>
         </div>
       </div>
@@ -240,61 +187,91 @@ export function HackathonPage() {
       )}
       {data.error ? (
         // A failed load stands alone: no empty columns, no forms beside it.
-        <LoadError error={data.error} fallback="Failed to load hackathon data" onRetry={data.refetch} />
+        <LoadError error={data.error} fallback={t`Failed to load hackathon data`} onRetry={data.refetch} />
       ) : data.isPending ? (
-        <Spinner label="Loading hackathon data" />
+        <Spinner label={t`Loading hackathon data`} />
       ) : (
         <div className="hackathon-columns">
           <section className="card stack" aria-labelledby="events-title">
-            <h2 id="events-title">Events</h2>
-            {events.length === 0 && <p className="muted">No events yet.</p>}
+            <h2 id="events-title">
+              <Trans>Events</Trans>
+            </h2>
+            {events.length === 0 && (
+              <p className="muted">
+                <Trans>No events yet.</Trans>
+              </p>
+            )}
             <ul className="plain-list event-admin-list">
-              {events.map((event) => (
-                <li key={event.id}>
-                  <strong>{event.name}</strong>
-                  <div className="muted">
-                    {formatDateTime(event.start_at)} → {formatDateTime(event.end_at)}
-                    <br />
-                    {event.registrations_count} registered · {event.teams_count} teams
-                    {event.max_teams ? ` (max ${event.max_teams})` : ''}
-                  </div>
-                  <button
-                    type="button"
-                    className="btn btn-danger btn-small"
-                    onClick={() =>
-                      confirmation.ask({
-                        title: `Delete ${event.name}?`,
-                        consequence: (
-                          <p>
-                            {event.teams_count
-                              ? `This event has ${event.teams_count} teams and ${event.registrations_count} registrations. Delete it with all of them?`
-                              : 'Are you sure you want to delete this event?'}
-                          </p>
-                        ),
-                        confirmLabel: 'Delete event',
-                        danger: true,
-                        onConfirm: () =>
-                          removeEvent.mutate(event.id, {
-                            onSuccess: () => focusPageHeading(),
-                            onError: (error) => setAlert(errorMessage(error, 'Failed to delete event')),
-                          }),
-                      })
-                    }
-                  >
-                    Delete
-                  </button>
-                </li>
-              ))}
+              {events.map((event) => {
+                const registered = event.registrations_count;
+                const teamsCount = event.teams_count;
+                const max = event.max_teams;
+                const name = event.name;
+                return (
+                  <li key={event.id}>
+                    <strong>{event.name}</strong>
+                    <div className="muted">
+                      {formatDateTime(event.start_at)} → {formatDateTime(event.end_at)}
+                      <br />
+                      {max ? (
+                        <Trans>
+                          {registered} registered · {teamsCount} teams (max {max})
+                        </Trans>
+                      ) : (
+                        <Trans>
+                          {registered} registered · {teamsCount} teams
+                        </Trans>
+                      )}
+                    </div>
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-small"
+                      onClick={() =>
+                        confirmation.ask({
+                          title: t`Delete ${name}?`,
+                          consequence: (
+                            <p>
+                              {teamsCount ? (
+                                <Trans>
+                                  This event has {teamsCount} teams and {registered} registrations. Delete it with all
+                                  of them?
+                                </Trans>
+                              ) : (
+                                <Trans>Are you sure you want to delete this event?</Trans>
+                              )}
+                            </p>
+                          ),
+                          confirmLabel: t`Delete event`,
+                          danger: true,
+                          onConfirm: () =>
+                            removeEvent.mutate(event.id, {
+                              onSuccess: () => focusPageHeading(),
+                              onError: (error) => setAlert(errorMessage(error, t`Failed to delete event`)),
+                            }),
+                        })
+                      }
+                    >
+                      <Trans>Delete</Trans>
+                    </button>
+                  </li>
+                );
+              })}
             </ul>
             <EventForm />
           </section>
           <section className="card stack" aria-labelledby="registrations-title">
-            <h2 id="registrations-title">Pending registrations</h2>
+            <h2 id="registrations-title">
+              <Trans>Pending registrations</Trans>
+            </h2>
             {registrations.length === 0 ? (
-              <p className="muted">Nobody is waiting for a team.</p>
+              <p className="muted">
+                <Trans>Nobody is waiting for a team.</Trans>
+              </p>
             ) : (
               <fieldset className="registrant-list">
-                <legend className="visually-hidden">Registrants for the new team</legend>
+                <legend className="visually-hidden">
+                  <Trans>Registrants for the new team</Trans>
+                </legend>
                 {registrations.map((registration) => (
                   <label key={registration.id} className="row checkbox">
                     <input
@@ -318,13 +295,15 @@ export function HackathonPage() {
               className="stack-tight"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (!chosenEvent) return setAlert('Select an event first');
-                if (members.size === 0) return setAlert('Failed to create team: select at least one registrant');
+                if (!chosenEvent) return setAlert(t`Select an event first`);
+                if (members.size === 0) return setAlert(t`Failed to create team: select at least one registrant`);
                 onCreateTeam(chosenEvent);
               }}
             >
               <div className="field">
-                <label htmlFor="team-name">Team name (optional)</label>
+                <label htmlFor="team-name">
+                  <Trans>Team name (optional)</Trans>
+                </label>
                 <input id="team-name" value={teamName} onChange={(e) => setTeamName(e.target.value)} />
               </div>
               <button
@@ -332,45 +311,54 @@ export function HackathonPage() {
                 className="btn"
                 disabled={createTeam.isPending || members.size === 0 || !chosenEvent}
               >
-                Create team ({members.size}/4)
+                <Trans>Create team ({chosen}/4)</Trans>
               </button>
             </form>
           </section>
           <section className="card stack" aria-labelledby="teams-title">
-            <h2 id="teams-title">Teams</h2>
+            <h2 id="teams-title">
+              <Trans>Teams</Trans>
+            </h2>
             {teams.length === 0 && (
-              <p className="muted">{chosenEvent ? 'No teams for this event yet.' : 'No teams yet.'}</p>
+              <p className="muted">{chosenEvent ? t`No teams for this event yet.` : t`No teams yet.`}</p>
             )}
             <ul className="plain-list team-admin-list">
-              {teams.map((team) => (
-                <li key={team.id}>
-                  <div className="row">
-                    <strong>{team.name}</strong>
-                    <span className="muted">{events.find((e) => e.id === team.event_id)?.name}</span>
-                  </div>
-                  <div className="muted">{team.members.map((m) => `@${m.intra_login}`).join(', ')}</div>
-                  <TeamXp team={team} event={events.find((e) => e.id === team.event_id)} />
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    onClick={() =>
-                      confirmation.ask({
-                        title: `Delete ${team.name}?`,
-                        consequence: <p>Its members go back to pending and can be seated in another team.</p>,
-                        confirmLabel: 'Delete team',
-                        danger: true,
-                        onConfirm: () =>
-                          removeTeam.mutate(team.id, {
-                            onSuccess: () => focusPageHeading(),
-                            onError: (error) => setAlert(errorMessage(error, 'Failed to delete team')),
-                          }),
-                      })
-                    }
-                  >
-                    Delete team
-                  </button>
-                </li>
-              ))}
+              {teams.map((team) => {
+                const name = team.name;
+                return (
+                  <li key={team.id}>
+                    <div className="row">
+                      <strong>{team.name}</strong>
+                      <span className="muted">{events.find((e) => e.id === team.event_id)?.name}</span>
+                    </div>
+                    <div className="muted">{team.members.map((m) => `@${m.intra_login}`).join(', ')}</div>
+                    <TeamXp team={team} event={events.find((e) => e.id === team.event_id)} />
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-small"
+                      onClick={() =>
+                        confirmation.ask({
+                          title: t`Delete ${name}?`,
+                          consequence: (
+                            <p>
+                              <Trans>Its members go back to pending and can be seated in another team.</Trans>
+                            </p>
+                          ),
+                          confirmLabel: t`Delete team`,
+                          danger: true,
+                          onConfirm: () =>
+                            removeTeam.mutate(team.id, {
+                              onSuccess: () => focusPageHeading(),
+                              onError: (error) => setAlert(errorMessage(error, t`Failed to delete team`)),
+                            }),
+                        })
+                      }
+                    >
+                      <Trans>Delete team</Trans>
+                    </button>
+                  </li>
+                );
+              })}
             </ul>
           </section>
         </div>
