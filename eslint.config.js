@@ -6,9 +6,6 @@ import tseslint from 'typescript-eslint';
 import { serverImportBlocks } from './eslint/server-imports.js';
 import { webImportBlocks } from './eslint/web-imports.js';
 
-// Folders whose strings are not in the catalogs yet (issue 19).
-const UNTRANSLATED = [];
-
 export default tseslint.config(
   // The catalogs' `locales/*.ts` are written by `lingui compile` (docs/decisions/0128-languages.md).
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', '**/locales/*.ts'] },
@@ -28,10 +25,9 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...lingui.configs['flat/recommended'].rules },
   },
   {
-    // No English left outside Lingui's macros (docs/decisions/0128-languages.md), except in the
-    // folders not yet translated: the list shrinks with issue 19 until it is empty.
+    // No English left outside Lingui's macros anywhere in the web app (docs/decisions/0128-languages.md).
     files: ['src/web/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', ...UNTRANSLATED],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'lingui/no-unlocalized-strings': [
         'error',
