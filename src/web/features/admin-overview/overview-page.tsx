@@ -136,9 +136,11 @@ function OverviewContent({ data, roundId }: { data: Overview; roundId?: number }
     { label: t`Members`, value: funnel.members, tone: 'success' },
     { label: t`Declined`, value: funnel.declined, tone: 'danger' },
   ];
-  // A week's first day, short enough for the chart's axis on a phone (`14 Sep`, `14 sept.`).
+  // A week's first day, short enough for the chart's axis (`14 Sep`, `14 sept.`); Arabic has no
+  // short month names ("سبتمبر" is wider than a week's column): the day and month as numbers there.
+  const month = i18n.locale === 'ar' ? 'numeric' : 'short';
   const weeks: BarDatum[] = data.applications_per_week.map((week) => ({
-    label: i18n.date(week.week_start, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+    label: i18n.date(week.week_start, { day: 'numeric', month, timeZone: 'UTC' }),
     value: week.count,
   }));
   const total = weeks.reduce((sum, week) => sum + week.value, 0);
