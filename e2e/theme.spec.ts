@@ -104,7 +104,8 @@ test('the theme is chosen with the keyboard: one tab stop, the arrow keys move t
 }) => {
   failOnConsoleErrors(page);
   await page.goto('/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules' }).focus();
+  // The language menu comes just before the theme in the top bar (docs/decisions/0128-languages.md).
+  await page.getByRole('banner').getByLabel('Language').focus();
   await page.keyboard.press('Tab');
   const system = themeGroup(page).getByRole('radio', { name: 'System' });
   await expect(system).toBeFocused();
