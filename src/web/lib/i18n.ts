@@ -3,11 +3,10 @@ import { INTL_LOCALES } from '../../contract/i18n';
 import { areaOfCatalog, type Area } from './i18n-areas';
 import { isLocale, negotiateLocale, RTL_LOCALES, type Locale } from '../../contract/locales';
 
-// Each feature folder has its catalogs; a page loads those of its area only (lib/i18n-areas.ts).
-// Each catalog is a chunk of the build's, one per area and language (vite.config.ts): an English
-// visitor of `/` fetches none.
-// Each catalog's `messages` alone, never its module object: a module object needs a helper of
-// Rolldown's that the first page would then fetch as a file of its own.
+// Each feature folder has its catalogs; a page loads those of its area only (lib/i18n-areas.ts),
+// and the build makes one chunk per area and language (vite.config.ts): an English visitor of `/`
+// fetches none. The glob imports each catalog's `messages` alone, never its module object: that
+// needs a helper of Rolldown's that the first page would then fetch as a file of its own.
 const catalogs = import.meta.glob<Messages>(
   [
     '../locales/*.ts',
@@ -32,6 +31,13 @@ for (const messages of Object.values(firstPageEnglish)) i18n.load('en', messages
 /** The areas whose messages the app has needed so far: a change of language loads them all again. */
 const areasInUse = new Set<Area>(['start']);
 
+/** The language being switched to, while its catalogs load: a page that loads meanwhile needs that one. */
+let switchingTo: Locale | undefined;
+
+function localeToLoad(): Locale {
+  return switchingTo ?? (i18n.locale as Locale);
+}
+
 async function loadCatalogs(locale: Locale, areas: ReadonlySet<Area>): Promise<void> {
   const wanted = Object.entries(catalogs).filter(([path]) => {
     const catalog = areaOfCatalog(path);
@@ -45,7 +51,12 @@ async function loadCatalogs(locale: Locale, areas: ReadonlySet<Area>): Promise<v
 export async function loadArea(area: Exclude<Area, 'start'>): Promise<void> {
   const areas = new Set<Area>(area === 'admin' ? ['member', 'admin'] : [area]);
   for (const each of areas) areasInUse.add(each);
-  await loadCatalogs(i18n.locale as Locale, areas);
+  // A switch of language that began while these loaded chose its catalogs without this area.
+  let locale: Locale;
+  do {
+    locale = localeToLoad();
+    await loadCatalogs(locale, areas);
+  } while (localeToLoad() !== locale);
 }
 
 /** A lazy page's module, once the messages of its area are there too. */
@@ -82,7 +93,10 @@ export function rememberLocale(locale: Locale): void {
 
 /** Loads the language's catalogs for every area in use, speaks it, and sets `<html lang dir>`. */
 export async function activateLocale(locale: Locale): Promise<void> {
+  switchingTo = locale;
   await loadCatalogs(locale, areasInUse);
+  if (switchingTo !== locale) return; // a later choice is loading: it will speak
+  switchingTo = undefined;
   i18n.activate(locale, [INTL_LOCALES[locale]]);
   document.documentElement.lang = locale;
   document.documentElement.dir = RTL_LOCALES.has(locale) ? 'rtl' : 'ltr';
