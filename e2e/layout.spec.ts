@@ -6,23 +6,69 @@ import { catalogTells, untranslatedTexts } from './untranslated';
 /**
  * Every page at 360, 768 and 1280 px (decision 0125): signed out, a candidate at each step of the
  * journey, an admin on every admin page. Nothing is wider than its box and no word is cut
- * (e2e/layout-checks.ts). In French and Arabic too (issue 19, docs/decisions/0128-languages.md):
- * at 360 px, Arabic at 1280 px as well, `<html lang dir>` set, no English sentence of the catalogs
- * and no message id left on the page (e2e/untranslated.ts), a screenshot of each page attached to
- * the report. One sign-in per person for the whole run, one browser context per run, whose cookies
- * are swapped from one person to the next.
+ * (e2e/layout-checks.ts). In French and Arabic too, at 360 and 1280 px (issue 19,
+ * docs/decisions/0128-languages.md): `<html lang dir>` set, each page's heading in the language
+ * (HEADINGS), no English sentence of the catalogs and no message id left on the page or in the open
+ * menus (e2e/untranslated.ts), a screenshot of each page attached to the report. One sign-in per
+ * person for the whole run, one browser context per run, whose cookies are swapped from one person
+ * to the next.
  */
 const RUNS = [
   { width: 360, locale: 'en' },
   { width: 768, locale: 'en' },
   { width: 1280, locale: 'en' },
   { width: 360, locale: 'fr' },
+  { width: 1280, locale: 'fr' },
   { width: 360, locale: 'ar' },
   { width: 1280, locale: 'ar' },
 ] as const;
 
+/** The candidates of the run, one per step of the journey: the key of their tracker's heading. */
+const STEPS = ['form', 'sent', 'challenges', 'hackathon', 'awaiting board', 'member', 'declined'] as const;
+
+/**
+ * Each page's heading in French and Arabic (the step's, on a candidate's tracker), by its address
+ * or its step. A page that shows no English but not its own words either (the wrong catalog, a
+ * fallback) fails here; a page the matrix visits without a line here fails too.
+ */
+const HEADINGS: Record<string, { fr: string | RegExp; ar: string | RegExp }> = {
+  '/': {
+    fr: 'Construisez des robots qui bougent, perçoivent et réfléchissent — ensemble.',
+    ar: 'اصنعوا روبوتات تتحرك وتستشعر وتفكر — معًا.',
+  },
+  '/process': { fr: 'Comment rejoindre le club', ar: 'كيف تنضمون إلى النادي' },
+  '/contact': { fr: 'Contacter le club', ar: 'تواصلوا مع النادي' },
+  '/login': { fr: 'Connexion', ar: 'تسجيل الدخول' },
+  '/admin/login': { fr: 'Connexion administrateur', ar: 'دخول الإدارة' },
+  '/no-such-page': { fr: 'Page introuvable', ar: 'الصفحة غير موجودة' },
+  form: { fr: 'Postuler au club', ar: 'الانضمام إلى النادي' },
+  sent: { fr: 'Candidature envoyée\u202f!', ar: 'تم إرسال الطلب!' },
+  challenges: { fr: '4 défis', ar: '4 تحديات' },
+  hackathon: { fr: 'Hackathon (projet de 24\u202fh)', ar: 'الهاكاثون (مشروع في 24 ساعة)' },
+  'awaiting board': { fr: 'En attente de la validation du bureau', ar: 'في انتظار موافقة المكتب' },
+  member: { fr: 'Félicitations, vous êtes membre du club\u202f!', ar: 'تهانينا، أصبحت عضويتكم في النادي رسمية!' },
+  declined: { fr: 'Candidature refusée', ar: 'لم يُقبل الطلب' },
+  '/admin/overview': { fr: 'Vue d’ensemble', ar: 'نظرة عامة' },
+  '/admin/users': { fr: 'Utilisateurs', ar: 'المستخدمون' },
+  '/admin/applications': { fr: 'Candidatures', ar: 'الطلبات' },
+  '/admin/rounds': { fr: 'Sessions', ar: 'الدورات' },
+  '/admin/challenges': { fr: 'Défis', ar: 'التحديات' },
+  '/admin/submissions': { fr: 'Soumissions', ar: 'التسليمات' },
+  '/admin/hackathon': { fr: 'Hackathon', ar: 'الهاكاثون' },
+  '/admin/projects': { fr: 'Projets', ar: 'المشاريع' },
+  '/admin/logs': { fr: 'Journal', ar: 'السجل' },
+  '/admin/settings': { fr: 'Paramètres', ar: 'الإعدادات' },
+  '/admin/events': { fr: 'Événements', ar: 'الفعاليات' },
+  '/admin/messages': { fr: 'Messages', ar: 'الرسائل' },
+  '/admin/emails': { fr: 'E-mails', ar: 'رسائل البريد' },
+  '/admin/emails?edit=welcome': { fr: 'Bienvenue au club', ar: 'الترحيب في النادي' },
+  '/admin/webhooks': { fr: 'Webhooks', ar: 'خطافات الويب' },
+  '/admin/review': { fr: /^Candidature de @lay-pend-/, ar: /^طلب @lay-pend-/ },
+  '/admin/applications/:id': { fr: /^Candidature de @lay-pend-/, ar: /^طلب @lay-pend-/ },
+};
+
 type Person = { name: string; cookies: Awaited<ReturnType<APIRequestContext['storageState']>>['cookies'] };
-type Visit = { person: Person | null; paths: string[] };
+type Visit = { person: Person | null; paths: string[]; step?: (typeof STEPS)[number] };
 
 const ok = (status: number, what: string) => expect(status, what).toBeLessThan(300);
 
@@ -127,9 +173,10 @@ async function seed(baseURL: string) {
   const people = {
     admin: await personOf('admin', adminApi),
     candidates: await Promise.all(
-      [form, pending, stepOne, stepTwo, stepThree, member, declined].map((person) =>
-        personOf(person.login, person.api),
-      ),
+      [form, pending, stepOne, stepTwo, stepThree, member, declined].map(async (person, index) => ({
+        person: await personOf(person.login, person.api),
+        step: STEPS[index]!,
+      })),
     ),
     applicationId: pending.applicationId,
   };
@@ -174,8 +221,16 @@ for (const { width, locale } of RUNS) {
     const adminPaths = await adminSectionPaths(page);
     const visits: Visit[] = [
       { person: null, paths: ['/', '/process', '/contact', '/login', '/admin/login', '/no-such-page'] },
-      ...people.candidates.map((person) => ({ person, paths: ['/apply'] })),
-      { person: people.admin, paths: [...adminPaths, '/admin/review', `/admin/applications/${people.applicationId}`] },
+      ...people.candidates.map(({ person, step }) => ({ person, step, paths: ['/apply'] })),
+      {
+        person: people.admin,
+        paths: [
+          ...adminPaths,
+          '/admin/emails?edit=welcome',
+          '/admin/review',
+          `/admin/applications/${people.applicationId}`,
+        ],
+      },
     ];
     const found: string[] = [];
     for (const visit of visits) {
@@ -186,15 +241,25 @@ for (const { width, locale } of RUNS) {
         const who = visit.person?.name ?? 'signed out';
         const where = `${path} (${who}) at ${width} px in ${language}`;
         for (const problem of await layoutProblems(page)) found.push(`${where}: ${problem}`);
-        if (!tells) continue;
+        if (locale === 'en' || !tells) continue;
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
         await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+        const heading = HEADINGS[visit.step ?? path.replace(/\/\d+$/, '/:id')]?.[locale];
+        if (!heading) found.push(`${where}: no heading in HEADINGS for this page`);
+        else await expect(page.getByRole('heading', { name: heading, exact: true }).first(), where).toBeVisible();
         for (const text of await untranslatedTexts(page, tells)) found.push(`${where}: ${text}`);
         await test.info().attach(`${locale}-${width}${path.replaceAll('/', '_')}-${who}.png`, {
           body: await page.screenshot(),
           contentType: 'image/png',
         });
       }
+      // What opens on click is in the language too: the phone's menu, then the account menu.
+      if (!visit.person || locale === 'en' || !tells) continue;
+      if (phone) await page.locator('.menu-toggle').click();
+      await page.locator('.user-menu-button').click();
+      await expect(page.locator('.user-menu-panel')).toBeVisible();
+      const menus = `the menus of ${visit.person.name} at ${width} px in ${language}`;
+      for (const text of await untranslatedTexts(page, tells)) found.push(`${menus}: ${text}`);
     }
     expect(found).toEqual([]);
     await context.close();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ownServer, signInOverHttp } from './support';
+import { failOnConsoleErrors, ownServer, signInOverHttp } from './support';
 
 /**
  * The board rewords the decline email (docs/decisions/0120-mail-templates.md). A saved wording
@@ -30,30 +30,13 @@ async function checkPage(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/**
- * Fails the test on any error the page logs or throws, as failOnConsoleErrors does, but for one:
- * Playwright's own scripts, which it tries to run in every frame to find elements there, are
- * refused in the preview's frame (sandboxed, no scripts). Chromium alone logs nothing there.
- */
-function failOnAppErrors(page: Page): void {
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-  page.on('console', (message) => {
-    const text = message.text();
-    if (message.type() !== 'error' || /Failed to load resource/.test(text)) return;
-    if (/^Blocked script execution in 'about:srcdoc'/.test(text)) return;
-    throw new Error(`console error: ${text}`);
-  });
-}
-
 /** The preview's HTML part: a frame without scripts, its styles put back by the page. */
 const htmlPart = (page: Page) => page.frameLocator('iframe[title="The email as HTML"]');
 
 test('the board rewords the decline email, previews it, is refused an unknown placeholder, saves and restores the default', async ({
   page,
 }) => {
-  failOnAppErrors(page);
+  failOnConsoleErrors(page);
   await signInOverHttp(page, 'admin');
   await page.goto('/admin/emails');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Application declined' }) });

@@ -53,7 +53,9 @@ export function untranslatedTexts(page: Page, tells: { english: string[]; ids: s
       if (node.parentElement?.closest('script, style, code, [hidden], [translate="no"]')) continue;
       check(node.textContent);
     }
+    // The title is "page · club": the page's part alone may be a sentence of the catalogs.
     check(document.title);
+    check(document.title.split(' · ')[0]);
     for (const element of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
       for (const name of ['aria-label', 'title', 'placeholder', 'alt']) check(element.getAttribute(name));
     }
