@@ -23,7 +23,7 @@ export async function signIn(page: Page, login: string): Promise<void> {
   await authorizeOnStandIn(page, login);
   // In the account's language once the callback knows the user (docs/decisions/0128-languages.md).
   await expect(
-    page.getByRole('heading', { name: /^(Authentication Successful|Authentification réussie|تمت المصادقة بنجاح)$/ }),
+    page.getByRole('heading', { name: /^(Authentication Successful|Connexion réussie|تمت المصادقة بنجاح)$/ }),
   ).toBeVisible();
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/callback'));
 }

@@ -77,7 +77,7 @@ describe("the server's answers in the request's language", () => {
   it('answers in French or Arabic by Accept-Language: 401, 403, 404, validation details', async () => {
     expect(await answer(calls.signedOut, 'fr-MA,fr;q=0.9,en;q=0.5')).toEqual({
       status: 401,
-      error: 'Non autorisé. Vérifiez votre authentification.',
+      error: 'Accès non autorisé. Vérifiez que vous êtes bien connecté.',
       code: 'UNAUTHENTICATED',
     });
     expect(await answer(calls.notAdmin(), 'ar')).toMatchObject({
@@ -156,9 +156,9 @@ describe("the server's answers in the request's language", () => {
       details: [{ path, message: 'This image is no longer stored: upload it again.' }],
     });
     expect(await refused('fr')).toMatchObject({
-      error: `${path}\u202f: Cette image n’est plus enregistrée\u202f: téléversez-la de nouveau.`,
+      error: `${path}\u202f: Cette image n’est plus enregistrée\u202f: importez-la de nouveau.`,
       code: 'VALIDATION_FAILED',
-      details: [{ path, message: 'Cette image n’est plus enregistrée\u202f: téléversez-la de nouveau.' }],
+      details: [{ path, message: 'Cette image n’est plus enregistrée\u202f: importez-la de nouveau.' }],
     });
     expect(await refused('ar')).toMatchObject({
       error: `\u2068${path}\u2069: لم تعد هذه الصورة محفوظة: يُرجى رفعها من جديد.`,

@@ -21,7 +21,7 @@ D’ici là, vous pouvez encore modifier votre candidature depuis votre suivi.
 Bonne nouvelle : le bureau a accepté votre candidature au 1337 Robotics Club.
 
 {{#challenge_count}}
-Prochaine étape : les défis Tinkercad (publiés à ce jour : {{challenge_count}}). Chacun compte jusqu’à quatre exercices de 25 XP ; soumettez un défi à l’évaluation une fois ses exercices terminés.
+Prochaine étape : les défis Tinkercad (publiés à ce jour : {{challenge_count}}). Chacun compte jusqu’à quatre exercices de 25 XP ; soumettez un défi pour examen une fois ses exercices terminés.
 {{/challenge_count}}
 {{^challenge_count}}
 Prochaine étape : les défis Tinkercad. Ils apparaîtront dans votre suivi dès que le bureau les aura publiés.
@@ -98,7 +98,7 @@ Le retour du bureau :
   > {{feedback}}
 {{/feedback}}
 
-Reprenez le défi depuis votre suivi, corrigez ce que le retour signale et soumettez-le de nouveau à l’évaluation avant votre date limite. Vos liens et vos exercices sont conservés.
+Reprenez le défi depuis votre suivi, corrigez ce que le retour signale et soumettez-le de nouveau pour examen avant votre échéance. Vos liens et vos exercices sont conservés.
 
 [Ouvrir vos défis]({{app_url}}/apply)`,
   },
@@ -117,7 +117,7 @@ Vos coéquipiers :
 Vous êtes pour l’instant l’unique membre de l’équipe : le bureau pourra y ajouter des coéquipiers plus tard.
 {{/teammates}}
 
-Le hackathon dure 24 heures ; les membres seniors et le bureau évaluent les projets. À bientôt !
+Le hackathon dure 24 heures ; les membres confirmés et le bureau évaluent les projets. À bientôt !
 
 [Voir votre équipe]({{app_url}}/apply)`,
   },
@@ -134,12 +134,12 @@ Merci pour le travail que vous avez fourni pendant les défis et le hackathon. L
   },
 
   deadline_changed: {
-    subject: 'La date limite de vos défis a changé',
+    subject: 'L’échéance de vos défis a changé',
     body: `# Plus de temps pour vos défis, {{name}}
 
-Le bureau a fixé une nouvelle date limite pour vos défis : le {{deadline}}.
+Le bureau a fixé une nouvelle échéance pour vos défis : le {{deadline}}.
 
-Tout ce que vous avez déjà fait est conservé. Commencez ou terminez vos défis et soumettez-les à l’évaluation d’ici là.
+Tout ce que vous avez déjà fait est conservé. Commencez ou terminez vos défis et soumettez-les pour examen d’ici là.
 
 [Ouvrir vos défis]({{app_url}}/apply)`,
   },

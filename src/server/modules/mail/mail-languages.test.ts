@@ -70,7 +70,7 @@ describe('mails in the recipient’s language (decision 0128)', () => {
     const fr = await mailTo(french);
     expect(fr.subject).toBe(FRENCH_TEMPLATES.deadline_changed.subject);
     expect(fr.text).toContain(`# Plus de temps pour vos défis, Carol`);
-    expect(fr.text).toContain(`nouvelle date limite pour vos défis${NNBSP}: le lundi 7 décembre 2026 à 18:00 UTC.`);
+    expect(fr.text).toContain(`nouvelle échéance pour vos défis${NNBSP}: le lundi 7 décembre 2026 à 18:00 UTC.`);
     expect(fr.text).toContain('Le bureau du 1337 Robotics Club\n');
     expect(fr.html).toContain('<html lang="fr" dir="ltr">');
     expect(fr.html).toContain('Le bureau du 1337 Robotics Club<br>');
@@ -141,7 +141,7 @@ describe('mails in the recipient’s language (decision 0128)', () => {
     expect(await wordingOf('?locale=ar')).toMatchObject({ ...ARABIC_TEMPLATES.deadline_changed, is_default: true });
     // The names and descriptions follow the reader's language, not the wording's.
     expect(await wordingOf('?locale=ar', 'fr')).toMatchObject({
-      title: 'Date limite des défis modifiée',
+      title: 'Échéance des défis modifiée',
       subject: ARABIC_TEMPLATES.deadline_changed.subject,
     });
     expect((await wordingOf('', 'ar')).title).toBe('تغيير الموعد النهائي للتحديات');
