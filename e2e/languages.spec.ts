@@ -58,7 +58,7 @@ test('a member’s choice is saved on the account: a new sign-in in another brow
   await second.goto('/api/auth/login');
   await authorizeOnStandIn(second, login);
   // The callback page knows the user: from there on, the account's language.
-  await expect(second.getByRole('heading', { name: 'Authentification réussie' })).toBeVisible();
+  await expect(second.getByRole('heading', { name: 'Connexion réussie' })).toBeVisible();
   await second.waitForURL((url) => !url.pathname.startsWith('/auth/callback'));
   await expect(footer(second)).toContainText('Des questions ? Écrivez à');
   await expect(second.locator('html')).toHaveAttribute('lang', 'fr');
