@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import PO from 'pofile';
 
 /**
@@ -23,14 +24,13 @@ export function catalogTells(locale: 'fr' | 'ar'): { english: string[]; ids: str
   for (const dir of catalogDirs(path.resolve('src'))) {
     const translated = PO.parse(fs.readFileSync(path.join(dir, `${locale}.po`), 'utf8'));
     for (const item of translated.items) {
+      // The id the compiled catalog keys the message by: what a page shows when its catalog is missing.
+      ids.add(generateMessageId(item.msgid, item.msgctxt ?? undefined));
       const text = item.msgstr.join('');
       // A plain sentence (no placeholder, no tag) that reads differently once translated.
       if (text === item.msgid) keptAsIs.add(item.msgid);
       else if (text && !/[{}<]/.test(item.msgid) && /[a-z]{2}/i.test(item.msgid)) english.add(item.msgid);
     }
-    const compiled = fs.readFileSync(path.join(dir, `${locale}.ts`), 'utf8');
-    const json = /JSON\.parse\((".*")\)/.exec(compiled)?.[1];
-    if (json) for (const id of Object.keys(JSON.parse(JSON.parse(json)))) ids.add(id);
   }
   return { english: [...english].filter((text) => !keptAsIs.has(text)), ids: [...ids] };
 }
