@@ -82,7 +82,7 @@ describe("the server's answers in the request's language", () => {
     });
     expect(await answer(calls.notAdmin(), 'ar')).toMatchObject({
       status: 403,
-      error: 'يتطلب هذا صلاحيات المشرف.',
+      error: 'يتطلب هذا صلاحيات الإشراف.',
       code: 'FORBIDDEN',
     });
     expect(await answer(calls.noSuchUser(), 'fr')).toMatchObject({
@@ -123,7 +123,7 @@ describe("the server's answers in the request's language", () => {
       payload: { locale: 'es' },
     };
     // The session memo hears the change within 100 ms on PostgreSQL.
-    await expect.poll(async () => (await answer(notAdmin, 'fr')).error).toBe('يتطلب هذا صلاحيات المشرف.');
+    await expect.poll(async () => (await answer(notAdmin, 'fr')).error).toBe('يتطلب هذا صلاحيات الإشراف.');
     expect(await answer(badLocale, 'en')).toMatchObject({
       status: 400,
       error: '\u2068locale\u2069: يُرجى اختيار الإنجليزية (en) أو الفرنسية (fr) أو العربية (ar).',
@@ -183,7 +183,7 @@ describe('the rate limit in the request’s language', () => {
         code: 'RATE_LIMITED',
       });
       expect((await call('ar')).json()).toEqual({
-        error: 'تم تجاوز عدد الطلبات المسموح به. يُرجى الانتظار قليلًا ثم إعادة المحاولة.',
+        error: 'أرسلتم طلبات كثيرة في وقت قصير. يُرجى الانتظار قليلًا ثم إعادة المحاولة.',
         code: 'RATE_LIMITED',
       });
     } finally {
