@@ -188,7 +188,7 @@ test.describe('an email’s wording in Arabic', () => {
     failOnConsoleErrors(page);
     await signIn(page, 'admin');
     await page.goto(`/admin/emails?edit=${KEY}&locale=ar`);
-    await expect(page.getByRole('heading', { level: 2, name: 'الترحيب في النادي' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'مرحبًا بكم في النادي' })).toBeVisible();
     await expect(page.getByLabel('الموضوع')).toHaveValue('مرحبًا بكم في \u20681337 Robotics Club\u2069!');
     await expect(page.getByLabel('الموضوع')).toHaveAttribute('dir', 'rtl');
     const preview = page.getByRole('region', { name: 'معاينة' }).locator('pre');

@@ -61,10 +61,10 @@ const HEADINGS: Record<string, { fr: string | RegExp; ar: string | RegExp }> = {
   '/admin/events': { fr: 'Événements', ar: 'الفعاليات' },
   '/admin/messages': { fr: 'Messages', ar: 'الرسائل' },
   '/admin/emails': { fr: 'E-mails', ar: 'رسائل البريد' },
-  '/admin/emails?edit=welcome': { fr: 'Bienvenue au club', ar: 'الترحيب في النادي' },
+  '/admin/emails?edit=welcome': { fr: 'Bienvenue au club', ar: 'مرحبًا بكم في النادي' },
   '/admin/webhooks': { fr: 'Webhooks', ar: 'خطافات الويب' },
-  '/admin/review': { fr: /^Candidature de @lay-pend-/, ar: /^طلب @lay-pend-/ },
-  '/admin/applications/:id': { fr: /^Candidature de @lay-pend-/, ar: /^طلب @lay-pend-/ },
+  '/admin/review': { fr: /^Candidature de @lay-pend-/, ar: /^طلب \u2068@lay-pend-/ },
+  '/admin/applications/:id': { fr: /^Candidature de @lay-pend-/, ar: /^طلب \u2068@lay-pend-/ },
 };
 
 type Person = { name: string; cookies: Awaited<ReturnType<APIRequestContext['storageState']>>['cookies'] };

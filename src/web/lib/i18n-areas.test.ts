@@ -1,3 +1,4 @@
+import type { Messages } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { areaOfCatalog } from './i18n-areas';
 import { firstPageEnglish } from './i18n';
@@ -23,5 +24,34 @@ describe('the areas of the catalogs (docs/decisions/0128-languages.md)', () => {
     });
     expect(firstPage.length).toBeGreaterThan(1);
     expect(Object.keys(firstPageEnglish).sort()).toEqual(firstPage.sort());
+  });
+});
+
+// Catalogs in use at once are merged by message id (lib/i18n.ts): the same English in two folders
+// must read the same in each language, or which text shows depends on which catalog loaded last
+// (the Arabic review found 20 such ids: "Admin" read as the role badge's word in the top bar).
+describe('one text per message in each language', () => {
+  const catalogs = import.meta.glob<Messages>(
+    ['../locales/*.ts', '../../contract/locales/*.ts', '../features/*/locales/*.ts'],
+    {
+      eager: true,
+      import: 'messages',
+    },
+  );
+
+  it.each(['fr', 'ar'])('has no message id with two texts in %s', (locale) => {
+    const texts = new Map<string, { text: string; path: string }>();
+    const clashes: string[] = [];
+    for (const [path, messages] of Object.entries(catalogs)) {
+      if (areaOfCatalog(path)?.locale !== locale) continue;
+      for (const [id, message] of Object.entries(messages)) {
+        const text = JSON.stringify(message);
+        const seen = texts.get(id);
+        if (seen && seen.text !== text) clashes.push(`${id}: ${seen.text} (${seen.path}) ≠ ${text} (${path})`);
+        texts.set(id, { text, path });
+      }
+    }
+    expect(texts.size).toBeGreaterThan(1000);
+    expect(clashes).toEqual([]);
   });
 });

@@ -75,7 +75,12 @@ export function EventForm() {
       {field('name', t`Name`)}
       {field('description', t`Description`)}
       {field('location', t`Location`)}
-      {field('start', t`Start`, DATE_TIME_INPUT, `${i18n._(DATE_TIME_HINT)} ${t`Time zone: ${BROWSER_TIME_ZONE}.`}`)}
+      {field(
+        'start',
+        t({ message: 'Start', context: 'the moment an event starts' }),
+        DATE_TIME_INPUT,
+        `${i18n._(DATE_TIME_HINT)} ${t`Time zone: ${BROWSER_TIME_ZONE}.`}`,
+      )}
       {field('end', t`End`, DATE_TIME_INPUT)}
       {field('max_teams', t`Max teams (0 = unlimited)`, { type: 'number', min: 0 })}
       <button type="submit" className="btn" disabled={create.isPending}>

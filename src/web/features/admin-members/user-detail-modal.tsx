@@ -80,7 +80,7 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
             </dt>
             <dd>{t(ROLE_BADGES[data.user.role])}</dd>
             <dt>
-              <Trans>Admin</Trans>
+              <Trans context="badge: a person with admin rights">Admin</Trans>
             </dt>
             <dd>{data.user.is_admin ? t`Yes` : t`No`}</dd>
             <dt>

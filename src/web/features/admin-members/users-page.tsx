@@ -89,7 +89,7 @@ export function UsersPage() {
                     )}
                     {user.is_admin && (
                       <span className="badge badge-warning">
-                        <Trans>Admin</Trans>
+                        <Trans context="badge: a person with admin rights">Admin</Trans>
                       </span>
                     )}
                     {user.is_banned && (

@@ -83,7 +83,7 @@ export function MessagesPage() {
                 </dt>
                 <dd>{formatDateTime(message.created_at)}</dd>
                 <dt>
-                  <Trans>By</Trans>
+                  <Trans context="column: who sent the message">By</Trans>
                 </dt>
                 <dd>
                   <bdi>{message.sender_login ?? '—'}</bdi>

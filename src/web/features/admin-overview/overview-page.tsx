@@ -129,12 +129,16 @@ function OverviewContent({ data, roundId }: { data: Overview; roundId?: number }
   const { funnel } = data;
   const funnelBars: BarDatum[] = [
     { label: t`Applied`, value: funnel.applied },
-    { label: t`Approved`, value: funnel.approved },
+    { label: t({ message: 'Approved', context: 'funnel: how many were approved' }), value: funnel.approved },
     { label: t`In challenges`, value: funnel.in_challenges },
     { label: t`Hackathon`, value: funnel.hackathon },
     { label: t`Awaiting decision`, value: funnel.awaiting_decision },
     { label: t`Members`, value: funnel.members, tone: 'success' },
-    { label: t`Declined`, value: funnel.declined, tone: 'danger' },
+    {
+      label: t({ message: 'Declined', context: 'funnel: how many were declined' }),
+      value: funnel.declined,
+      tone: 'danger',
+    },
   ];
   // A week's first day, short enough for the chart's axis (`14 Sep`, `14 sept.`); Arabic has no
   // short month names ("سبتمبر" is wider than a week's column): the day and month as numbers there.

@@ -65,7 +65,7 @@ export function UserMenu({ user }: { user: User }) {
               </div>
               {user.is_admin && user.role === 'student' ? (
                 <span className="badge badge-warning">
-                  <Trans>Admin</Trans>
+                  <Trans context="badge: a person with admin rights">Admin</Trans>
                 </span>
               ) : (
                 <span className="badge badge-brand">{user.role ? t(ROLE_LABELS[user.role]) : DEFAULT_ROLE_LABEL}</span>
