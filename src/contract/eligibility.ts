@@ -1,6 +1,4 @@
-import { i18n } from '@lingui/core';
-import { INTL_LOCALES, say, type Sentence } from './i18n';
-import type { Locale } from './locales';
+import { listed, say, type Sentence } from './i18n';
 
 // Who may apply (ALLOWED_CAMPUSES, decision 0105). Kept apart from the zod schemas: the server
 // refuses with this rule and this sentence, and the tracker shows the same before anyone tries.
@@ -41,8 +39,7 @@ export function isEligible(
 
 /** The campuses that may apply, listed in the language Lingui speaks now. */
 export function campusList(allowed: readonly AllowedCampus[]): string {
-  const locale = INTL_LOCALES[i18n.locale as Locale] ?? INTL_LOCALES.en;
-  return new Intl.ListFormat(locale, { type: 'unit' }).format(allowed.map((entry) => entry.name));
+  return listed(allowed.map((entry) => entry.name));
 }
 
 /** The refusal's sentence, naming every campus that may apply, in the language Lingui speaks now. */

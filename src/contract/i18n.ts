@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { messages as english } from './locales/en';
-import { DEFAULT_LOCALE, type Locale } from './locales';
+import { DEFAULT_LOCALE, RTL_LOCALES, type Locale } from './locales';
 
 /**
  * A sentence of the contract (a zod message, an error sentence) that web and server both
@@ -35,4 +35,19 @@ export function say(sentence: Sentence, values?: Record<string, unknown>): strin
  */
 export function refusal(sentence: Sentence, values?: Record<string, unknown>): { error: () => string } {
   return { error: () => say(sentence, values) };
+}
+
+/** Items joined as the language Lingui speaks now joins a list: "a, b, c", "a, b et c", "a، وb، وc". */
+export function listed(items: readonly string[]): string {
+  const locale = INTL_LOCALES[i18n.locale as Locale] ?? INTL_LOCALES[DEFAULT_LOCALE];
+  return new Intl.ListFormat(locale, { type: 'unit' }).format(items);
+}
+
+/**
+ * A Latin text (a placeholder, a name) between U+2068 and U+2069 when the language Lingui speaks
+ * now is written right to left, so that the bidirectional algorithm keeps its characters in
+ * their order; as it is otherwise (docs/decisions/0128-languages.md).
+ */
+export function isolated(text: string): string {
+  return RTL_LOCALES.has(i18n.locale as Locale) ? `\u2068${text}\u2069` : text;
 }

@@ -131,6 +131,52 @@ describe('mails in the recipient’s language (decision 0128)', () => {
     expect(ar.text).toContain('فتح صفحة متابعة الطلب: http://');
   });
 
+  it('refuses a template’s problems in the reader’s language, whatever the wording’s, English unchanged', async () => {
+    const wrong = { subject: 'For {{team}}', body: 'Hi {{name}}{{/name}}' };
+    const refusal = async (language?: string, url = `${DEADLINE}?locale=ar`) => {
+      const answer = await call('PUT', url, wrong, language);
+      expect(answer.statusCode).toBe(400);
+      return answer.json() as { error: string; code: string; details: { path: string; message: string }[] };
+    };
+    const english = {
+      error: 'This email does not know the placeholder {{team}}. It knows {{name}}, {{app_url}}, {{deadline}}.',
+      code: 'VALIDATION_FAILED',
+      details: [
+        {
+          path: 'subject',
+          message: 'This email does not know the placeholder {{team}}. It knows {{name}}, {{app_url}}, {{deadline}}.',
+        },
+        { path: 'body', message: '{{/name}} closes no section: open one with {{#name}} before it.' },
+      ],
+    };
+    expect(await refusal()).toEqual(english);
+    expect(await refusal('en-GB,fr;q=0.5')).toEqual(english);
+
+    const known = '{{name}}, {{app_url}} et {{deadline}}';
+    expect(await refusal('fr')).toEqual({
+      error: `Cet e-mail n’a pas de variable {{team}}. Ses variables sont${NNBSP}: ${known}.`,
+      code: 'VALIDATION_FAILED',
+      details: [
+        { path: 'subject', message: `Cet e-mail n’a pas de variable {{team}}. Ses variables sont${NNBSP}: ${known}.` },
+        {
+          path: 'body',
+          message: `{{/name}} ne ferme aucune section${NNBSP}: ouvrez-en une avec {{#name}} avant elle.`,
+        },
+      ],
+    });
+    // The preview refuses in the same words.
+    expect((await call('POST', `${DEADLINE}/preview?locale=en`, wrong, 'fr')).json().error).toBe(
+      `Cet e-mail n’a pas de variable {{team}}. Ses variables sont${NNBSP}: ${known}.`,
+    );
+
+    const [subject, body] = (await refusal('ar', DEADLINE)).details;
+    expect(subject!.message).toBe(
+      'لا تعرف هذه الرسالة المتغير \u2068{{team}}\u2069. المتغيرات التي تعرفها: \u2068{{name}}\u2069، و\u2068{{app_url}}\u2069، و\u2068{{deadline}}\u2069.',
+    );
+    expect(body!.message).toBe('لا يُغلق \u2068{{/name}}\u2069 أي قسم: يُرجى فتح قسم بـ\u2068{{#name}}\u2069 قبله.');
+    expect(await t.database.db.selectFrom('mail_templates').selectAll().execute()).toEqual([]);
+  });
+
   it('reads, saves, restores and previews each language’s wording with ?locale=, English without it', async () => {
     const wordingOf = async (query: string, language?: string) =>
       ((await call('GET', `${URL}${query}`, undefined, language)).json().data as Record<string, unknown>[]).find(

@@ -34,14 +34,20 @@ function templateKey(key: string): MailTemplateKey {
 
 /**
  * Refuses a subject or body that uses a placeholder the template does not know, or a section
- * left open: 400, the first problem as the sentence, each under the field it is in.
+ * left open: 400, the first problem as the sentence, each under the field it is in, all told in
+ * the reader's language by the error handler.
  */
 function checkPlaceholders(key: MailTemplateKey, input: Input): void {
   const known = MAIL_TEMPLATES[key].placeholders;
   const details: ErrorDetail[] = (['subject', 'body'] as const).flatMap((field) =>
-    parseTemplate(input[field], known).problems.map((problem) => ({ path: field, message: problem.message })),
+    parseTemplate(input[field], known).problems.map(({ sentence, values }) => ({
+      path: field,
+      message: sentence,
+      values,
+    })),
   );
-  if (details.length > 0) throw badRequest(details[0]!.message, 'VALIDATION_FAILED', details);
+  const [first] = details;
+  if (first) throw badRequest({ sentence: first.message, values: first.values }, 'VALIDATION_FAILED', details);
 }
 
 /**

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Locale } from '../../../contract/locales';
+import { speaking, tell } from '../../i18n';
 import { renderMarkdownWithValues, renderTextWithValues } from './mail-layout';
 import { parseTemplate } from './template';
 
@@ -7,6 +9,9 @@ const text = (source: string, values: Record<string, string>) =>
   renderTextWithValues(parseTemplate(source, KNOWN), values);
 const html = (source: string, values: Record<string, string>) =>
   renderMarkdownWithValues(parseTemplate(source, KNOWN), values).value;
+/** A template's problems as the board reads them in `locale`. */
+const problems = (source: string, known = ['name'], locale: Locale = 'en') =>
+  speaking(locale, () => parseTemplate(source, known).problems.map(tell));
 
 /** The placeholder rules of docs/decisions/0120-mail-templates.md. */
 describe('mail template placeholders', () => {
@@ -48,7 +53,6 @@ describe('mail template placeholders', () => {
   });
 
   it('lists each problem: an unknown placeholder by name, a section left open or closing none, a malformed tag', () => {
-    const problems = (source: string) => parseTemplate(source, ['name']).problems.map((p) => p.message);
     expect(problems('Hi {{name}}')).toEqual([]);
     expect(problems('Hi {{ name }} {{xp}}')).toEqual([
       'This email does not know the placeholder {{xp}}. It knows {{name}}.',
@@ -60,5 +64,25 @@ describe('mail template placeholders', () => {
     expect(problems('{{Two words}}')).toEqual([
       '{{Two words}} is not a placeholder: a placeholder is a name in double braces, such as {{name}}.',
     ]);
+  });
+
+  it('tells each problem in the language asked, the known placeholders listed in its way (decision 0128)', () => {
+    const NNBSP = '\u202f';
+    const known = ['name', 'app_url', 'review_notes'];
+    expect(problems('{{xp}}', known, 'en')).toEqual([
+      'This email does not know the placeholder {{xp}}. It knows {{name}}, {{app_url}}, {{review_notes}}.',
+    ]);
+    expect(problems('{{xp}} {{/name}}{{#name}}', known, 'fr')).toEqual([
+      `Cet e-mail n’a pas de variable {{xp}}. Ses variables sont${NNBSP}: {{name}}, {{app_url}} et {{review_notes}}.`,
+      `{{/name}} ne ferme aucune section${NNBSP}: ouvrez-en une avec {{#name}} avant elle.`,
+      `La section {{#name}} n’est jamais fermée${NNBSP}: terminez-la par {{/name}}.`,
+    ]);
+    // Each Latin placeholder isolated (U+2068…U+2069), so that right to left keeps its braces in order.
+    expect(problems('{{xp}} {{a b}}', known, 'ar')).toEqual([
+      'لا تعرف هذه الرسالة المتغير \u2068{{xp}}\u2069. المتغيرات التي تعرفها: \u2068{{name}}\u2069، و\u2068{{app_url}}\u2069، و\u2068{{review_notes}}\u2069.',
+      '\u2068{{a b}}\u2069 ليس متغيرًا: المتغير اسم بين قوسين معقوفين مزدوجين، مثل \u2068{{name}}\u2069.',
+    ]);
+    // A backslash the board wrote stays as written, in any language.
+    expect(problems('{{\\u0041}}', known, 'fr')[0]).toMatch(/^\{\{\\u0041\}\} n’est pas une variable/);
   });
 });

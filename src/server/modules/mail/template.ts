@@ -11,12 +11,26 @@
  * A template is parsed once into nodes; `problems` lists what a save must refuse.
  */
 
+import { isolated, listed, type Sentence } from '../../../contract/i18n';
+import type { Said } from '../../i18n';
+
 export type Values = Record<string, string>;
 
 type Section = { section: string; inverted: boolean; children: Node[] };
 type Node = string | { name: string } | Section;
 
-export type Problem = { placeholder?: string; message: string };
+/**
+ * What a save must refuse: a sentence of the server's catalog and its values, told in the
+ * reader's language where the answer is written (docs/decisions/0128-languages.md).
+ */
+export type Problem = Said & { placeholder?: string };
+
+const NOT_A_PLACEHOLDER: Sentence =
+  /*i18n*/ '{written} is not a placeholder: a placeholder is a name in double braces, such as {example}.';
+const UNKNOWN_PLACEHOLDER: Sentence =
+  /*i18n*/ 'This email does not know the placeholder {placeholder}. It knows {known}.';
+const CLOSES_NO_SECTION: Sentence = /*i18n*/ '{written} closes no section: open one with {opening} before it.';
+const NEVER_CLOSED: Sentence = /*i18n*/ 'The section {opening} is never closed: end it with {closing}.';
 
 const TAG = /\{\{\s*([#^/]?)\s*([^{}]*?)\s*\}\}/g;
 const NAME = /^[a-z][a-z0-9_]*$/;
@@ -45,15 +59,15 @@ export function parseTemplate(source: string, known: readonly string[]): Parsed 
   let at = 0;
   const check = (name: string, written: string) => {
     if (!NAME.test(name)) {
-      problems.push({
-        message: `${written} is not a placeholder: a placeholder is a name in double braces, such as {{name}}.`,
-      });
+      problems.push({ sentence: NOT_A_PLACEHOLDER, values: { written, example: braces('name') } });
       return false;
     }
     if (!known.includes(name)) {
       problems.push({
         placeholder: name,
-        message: `This email does not know the placeholder ${braces(name)}. It knows ${known.map(braces).join(', ')}.`,
+        sentence: UNKNOWN_PLACEHOLDER,
+        // Joined, each isolated in Arabic, in the language the answer is told in.
+        values: { placeholder: braces(name), known: () => listed(known.map((each) => isolated(braces(each)))) },
       });
       return false;
     }
@@ -73,7 +87,7 @@ export function parseTemplate(source: string, known: readonly string[]): Parsed 
     if (sigil === '') top().children.push({ name });
     else if (sigil === '/') {
       if (top().section === name) open.pop();
-      else problems.push({ message: `${written} closes no section: open one with {{#${name}}} before it.` });
+      else problems.push({ sentence: CLOSES_NO_SECTION, values: { written, opening: `{{#${name}}}` } });
     } else {
       const section: Section = { section: name, inverted: sigil === '^', children: [] };
       top().children.push(section);
@@ -82,9 +96,8 @@ export function parseTemplate(source: string, known: readonly string[]): Parsed 
   }
   if (at < source.length) top().children.push(source.slice(at));
   for (const section of open.slice(1)) {
-    problems.push({
-      message: `The section {{#${section.section}}} is never closed: end it with {{/${section.section}}}.`,
-    });
+    const name = section.section;
+    problems.push({ sentence: NEVER_CLOSED, values: { opening: `{{#${name}}}`, closing: `{{/${name}}}` } });
   }
   return { nodes: root.children, problems, names };
 }
