@@ -191,3 +191,30 @@ describe('the rate limit in the request’s language', () => {
     }
   });
 });
+
+describe('the health check’s 503 in the asker’s language', () => {
+  it('says the database is not reachable in French or Arabic, English as it was', async () => {
+    const t = await createTestApp();
+    try {
+      // The database closed under the running server: the health check's query fails, as when it is down.
+      await t.database.db.destroy();
+      const health = async (language?: string) => {
+        const answer = await t.app.inject({
+          url: '/api/health',
+          headers: language ? { 'accept-language': language } : {},
+        });
+        expect(answer.statusCode).toBe(503);
+        expect(answer.headers['cache-control']).toBe('no-store');
+        return answer.json();
+      };
+      expect(await health()).toEqual({ error: 'The database is not reachable.', code: 'UNAVAILABLE' });
+      expect(await health('fr-FR,fr;q=0.9')).toEqual({
+        error: 'La base de données est injoignable.',
+        code: 'UNAVAILABLE',
+      });
+      expect(await health('ar')).toEqual({ error: 'تعذّر الوصول إلى قاعدة البيانات.', code: 'UNAVAILABLE' });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,7 +1,11 @@
 import { healthSchema } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/errors';
+import type { Sentence } from '../../../contract/i18n';
 import { pingDatabase } from '../../db/database';
 import type { App, Deps } from '../../deps';
+import { answerLocale, speaking, tell } from '../../i18n';
+
+const UNREACHABLE: Sentence = /*i18n*/ 'The database is not reachable.';
 
 export function registerHealthRoutes(app: App, deps: Deps): void {
   app.get(
@@ -12,10 +16,13 @@ export function registerHealthRoutes(app: App, deps: Deps): void {
         await pingDatabase(deps.db);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
+        // Answered here, not thrown: the error handler would log it a second time. In the asker's
+        // language like every other error (docs/decisions/0128-languages.md): the health page shows it.
+        const locale = answerLocale(request.user?.locale, request.headers['accept-language']);
         return reply
           .status(503)
           .header('cache-control', 'no-store')
-          .send({ error: 'The database is not reachable.', code: 'UNAVAILABLE' as const });
+          .send({ error: speaking(locale, () => tell(UNREACHABLE)), code: 'UNAVAILABLE' as const });
       }
       return reply.header('cache-control', 'no-store').send({ status: 'ok' as const });
     },
