@@ -59,10 +59,25 @@ export const webhookListSchema = z.object({ data: z.array(webhookSchema) });
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/** A receiver that has not answered within this long counts as a failed attempt. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+/**
+ * The `error` of an attempt that got no answer in time. An attempt's `error` holds facts, not a
+ * sentence: it is stored once and read by boards in several languages, each writing the sentence
+ * in its own (docs/decisions/0128-languages.md).
+ */
+export const DELIVERY_TIMED_OUT = 'timeout';
+
 export const deliveryAttemptSchema = z.object({
   attempted_at: isoTimestamp,
   /** The receiver's HTTP status; null when no answer came (refused, timed out). */
   status_code: z.number().int().nullable(),
+  /**
+   * Why no answer came: DELIVERY_TIMED_OUT, else the network error's own words (`connect
+   * ECONNREFUSED 127.0.0.1:9`); null when the receiver answered, its status saying how. Rows
+   * written before held English sentences ("No answer within 10 s", "The receiver answered 500").
+   */
   error: z.string().nullable(),
   duration_ms: z.number().int(),
 });

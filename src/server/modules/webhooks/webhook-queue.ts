@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { DELIVERY_TIMED_OUT, DELIVERY_TIMEOUT_MS } from '../../../contract/webhooks';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import { withdrawHeld } from '../../db/outbox-claim';
@@ -18,8 +19,6 @@ import {
 export const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MS = 60_000;
 const LONGEST_RETRY_MS = 2 * 3600_000;
-/** A receiver that has not answered within this long counts as a failed attempt. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
 /** How long a claimed delivery is this process's: longer than the worst batch of timeouts. */
 const LEASE_MS = 5 * 60_000;
 const BATCH = 10;
@@ -45,6 +44,7 @@ export function createWebhookQueue({ db, clock, log, publicUrl }: QueueDeps): We
   async function attempt(delivery: DueDelivery): Promise<void> {
     const started = performance.now();
     let statusCode: number | null = null;
+    let delivered = false;
     let error: string | null = null;
     try {
       const response = await fetch(delivery.url, {
@@ -63,13 +63,13 @@ export function createWebhookQueue({ db, clock, log, publicUrl }: QueueDeps): We
       });
       statusCode = response.status;
       await response.body?.cancel();
-      if (!response.ok) error = `The receiver answered ${response.status}`;
+      delivered = response.ok;
     } catch (failure) {
+      // Facts, not a sentence (the board writes it in its reader's language): a fixed code for a
+      // timeout, else the network error's own words.
       const cause = failure instanceof Error ? (failure.cause ?? failure) : failure;
       error = (cause instanceof Error ? cause.message : String(cause)).slice(0, 500);
-      if (failure instanceof Error && failure.name === 'TimeoutError') {
-        error = `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
-      }
+      if (failure instanceof Error && failure.name === 'TimeoutError') error = DELIVERY_TIMED_OUT;
     }
     const record = {
       attempted_at: clock.now().toISOString(),
@@ -77,11 +77,17 @@ export function createWebhookQueue({ db, clock, log, publicUrl }: QueueDeps): We
       error,
       duration_ms: Math.round(performance.now() - started),
     };
-    if (!error) return recordAttempt(db, delivery.id, record, { delivered: true });
+    if (delivered) return recordAttempt(db, delivery.id, record, { delivered: true });
     const giveUp = delivery.attempts >= MAX_ATTEMPTS;
     const retryAt = giveUp ? null : new Date(clock.now().getTime() + retryDelayMs(delivery.attempts)).toISOString();
     await recordAttempt(db, delivery.id, record, { delivered: false, retryAt });
-    const context = { deliveryId: delivery.id, event: delivery.event, attempts: delivery.attempts, error };
+    const context = {
+      deliveryId: delivery.id,
+      event: delivery.event,
+      attempts: delivery.attempts,
+      statusCode,
+      error,
+    };
     if (giveUp) log.warn(context, 'webhook delivery failed for good');
     else log.info({ ...context, retryAt }, 'webhook delivery failed; it will be retried');
   }

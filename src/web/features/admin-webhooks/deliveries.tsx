@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
-import type { Delivery } from '../../../contract/webhooks';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { DELIVERY_TIMED_OUT, DELIVERY_TIMEOUT_MS, type Delivery } from '../../../contract/webhooks';
 import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
 import { formatDateTime } from '../../lib/format';
@@ -15,14 +15,41 @@ const STATUS: Record<Delivery['status'], { label: MessageDescriptor; badge: stri
 
 type Attempt = Delivery['attempts'][number];
 
-/** One attempt: when, what it got back (the receiver's status, else why no answer came), how long it took. */
+/**
+ * The seconds an attempt waited in vain, when its `error` says it timed out: the code stored
+ * since decision 0128, or the English sentence rows stored before ("No answer within 10 s").
+ */
+function timedOutAfter(error: string): number | null {
+  if (error === DELIVERY_TIMED_OUT) return DELIVERY_TIMEOUT_MS / 1000;
+  const before = /^No answer within (\d+) s$/.exec(error);
+  return before ? Number(before[1]) : null;
+}
+
+/**
+ * What an attempt got back, in the reader's language: the receiver's status, else why no
+ * answer came. The server stores facts, the sentence is written here (docs/decisions/0128-languages.md).
+ */
+export function AttemptAnswer({ attempt }: { attempt: Pick<Attempt, 'status_code' | 'error'> }) {
+  const { t } = useLingui();
+  const { status_code: code, error } = attempt;
+  if (code !== null) return t`HTTP ${code}`;
+  if (error === null) return <Trans>No answer</Trans>;
+  const seconds = timedOutAfter(error);
+  if (seconds !== null) return <Plural value={seconds} one="No answer within # s" other="No answer within # s" />;
+  // A network error in the receiver's system's own words ("connect ECONNREFUSED …"): as it is.
+  return <code translate="no">{error}</code>;
+}
+
+/** One attempt: when, what it got back, how long it took. */
 function AttemptRow({ attempt }: { attempt: Attempt }) {
   const { t } = useLingui();
-  const { status_code: code, error, duration_ms: duration } = attempt;
+  const duration = attempt.duration_ms;
   return (
     <tr>
       <td className="nowrap">{formatDateTime(attempt.attempted_at)}</td>
-      <td className="delivery-answer">{code !== null ? t`HTTP ${code}` : (error ?? t`No answer`)}</td>
+      <td className="delivery-answer">
+        <AttemptAnswer attempt={attempt} />
+      </td>
       <td className="nowrap">{t`${duration} ms`}</td>
     </tr>
   );
