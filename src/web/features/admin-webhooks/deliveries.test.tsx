@@ -43,7 +43,7 @@ describe('what a webhook delivery attempt got back, in the reader’s language',
     // In code, marked translate="no" (preact/compat sets it as the DOM property, which a string
     // rendering leaves out: the browser writes the attribute).
     expect(await answer('fr', null, 'connect ECONNREFUSED 127.0.0.1:9')).toMatch(
-      /^<code\b[^>]*>connect ECONNREFUSED 127\.0\.0\.1:9<\/code>$/,
+      /^<code\b[^>]*\bdir="auto"[^>]*>connect ECONNREFUSED 127\.0\.0\.1:9<\/code>$/,
     );
     expect(await answer('fr', null, null)).toBe('Aucune réponse');
   });

@@ -36,8 +36,13 @@ export function AttemptAnswer({ attempt }: { attempt: Pick<Attempt, 'status_code
   if (error === null) return <Trans>No answer</Trans>;
   const seconds = timedOutAfter(error);
   if (seconds !== null) return <Plural value={seconds} one="No answer within # s" other="No answer within # s" />;
-  // A network error in the receiver's system's own words ("connect ECONNREFUSED …"): as it is.
-  return <code translate="no">{error}</code>;
+  // A network error in the receiver's system's own words ("connect ECONNREFUSED …"): as it is,
+  // isolated in its own direction inside an Arabic page.
+  return (
+    <code translate="no" dir="auto">
+      {error}
+    </code>
+  );
 }
 
 /** One attempt: when, what it got back, how long it took. */
