@@ -60,16 +60,19 @@ export async function createTestDatabase({ inFile = false, upTo }: { inFile?: bo
 /**
  * Kysely's migrator lists the tables of every schema on the server, and a test file running
  * beside this one may drop its own schema during that scan (PostgreSQL: "schema ... does not
- * exist", 3F000): try again, the schema of this test is there.
+ * exist", 3F000, or "relation ... does not exist", 42P01, for a table of it): try again, the
+ * schema of this test is there.
  */
+const GONE_DURING_SCAN = new Set(['3F000', '42P01']);
+
 async function migrateBesideOtherTests(migrate: () => Promise<unknown>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await migrate();
       return;
     } catch (error) {
-      const dropped = (error as { code?: string }).code === '3F000';
-      if (!dropped || attempt >= 3) throw error;
+      const dropped = GONE_DURING_SCAN.has((error as { code?: string }).code ?? '');
+      if (!dropped || attempt >= 5) throw error;
     }
   }
 }
