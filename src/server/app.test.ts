@@ -7,11 +7,10 @@ import { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../contract/settings-defaults';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { migrateToLatest } from './db/migrate';
 import { latestRound } from '#test/server/rounds.fixtures';
 import { upsertUserFromProfile } from './modules/users/users.repository';
 import { signIn } from '#test/server/sign-in';
-import { createTestApp, createTestDatabase, type TestApp } from '#test/server/test-app';
+import { createTestApp, createTestDatabase, migrateTestDatabase, type TestApp } from '#test/server/test-app';
 
 const errorShape = (body: unknown) =>
   expect(body).toEqual(
@@ -328,7 +327,7 @@ describe('the database layer', () => {
   it('applies migrations once: applying them again is a no-op', async () => {
     const { database, drop } = await createTestDatabase();
     try {
-      expect(await migrateToLatest(database)).toEqual([]);
+      expect(await migrateTestDatabase(database)).toEqual([]);
     } finally {
       await database.close();
       await drop();

@@ -26,7 +26,7 @@ export async function createTestDatabase({ inFile = false, upTo }: { inFile?: bo
     const dir = inFile ? fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-')) : null;
     const config = { engine: 'sqlite' as const, file: dir ? path.join(dir, 'club.sqlite') : ':memory:' };
     const database = openDatabase(config);
-    await (upTo ? migrateUpTo(database, upTo) : migrateToLatest(database));
+    await migrateTestDatabase(database, upTo);
     return {
       database,
       config,
@@ -35,8 +35,7 @@ export async function createTestDatabase({ inFile = false, upTo }: { inFile?: bo
       },
     };
   }
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  const url = postgresUrl();
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -44,37 +43,46 @@ export async function createTestDatabase({ inFile = false, upTo }: { inFile?: bo
   await admin.end();
   const config = { engine: 'postgres' as const, url, schema };
   const database = openDatabase(config);
-  await migrateBesideOtherTests(() => (upTo ? migrateUpTo(database, upTo) : migrateToLatest(database)));
+  await migrateTestDatabase(database, upTo);
   return {
     database,
     config,
     async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
+      await holdingScanLock('alone', (client) => client.query(`drop schema ${schema} cascade`));
     },
   };
 }
 
-/**
- * Kysely's migrator lists the tables of every schema on the server, and a test file running
- * beside this one may drop its own schema during that scan (PostgreSQL: "schema ... does not
- * exist", 3F000, or "relation ... does not exist", 42P01, for a table of it): try again, the
- * schema of this test is there.
- */
-const GONE_DURING_SCAN = new Set(['3F000', '42P01']);
+function postgresUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
+  return url;
+}
 
-async function migrateBesideOtherTests(migrate: () => Promise<unknown>): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await migrate();
-      return;
-    } catch (error) {
-      const dropped = GONE_DURING_SCAN.has((error as { code?: string }).code ?? '');
-      if (!dropped || attempt >= 5) throw error;
-    }
+/**
+ * Kysely's migrator reads the catalog of every schema on the server, and a test file running
+ * beside this one may be dropping its own schema meanwhile: PostgreSQL then fails the scan on
+ * whatever it finds half gone (a schema, a table, a column). Migrations hold this advisory lock
+ * shared and a drop holds it alone, so no schema is dropped during a scan.
+ */
+const SCHEMA_SCAN_LOCK = 1_337_042;
+
+async function holdingScanLock<T>(mode: 'shared' | 'alone', work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresUrl() });
+  await client.connect();
+  try {
+    const lock = mode === 'shared' ? 'pg_advisory_lock_shared' : 'pg_advisory_lock';
+    await client.query(`select ${lock}($1)`, [SCHEMA_SCAN_LOCK]);
+    return await work(client);
+  } finally {
+    await client.end(); // the lock ends with the session
   }
+}
+
+/** Migrates a test database (up to `upTo` and no further when given), beside the other test files. */
+export function migrateTestDatabase(database: Database, upTo?: string): Promise<string[]> {
+  const migrate = () => (upTo ? migrateUpTo(database, upTo) : migrateToLatest(database));
+  return testEngine === 'sqlite' ? migrate() : holdingScanLock('shared', migrate);
 }
 
 /** A controllable clock for expiry and deadline tests. */
