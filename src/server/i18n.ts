@@ -1,4 +1,5 @@
 import { i18n } from '@lingui/core';
+import type { FastifyRequest } from 'fastify';
 import { INTL_LOCALES, say, type Sentence } from '../contract/i18n';
 import { negotiateLocale, type Locale } from '../contract/locales';
 import { messages as ar } from '../contract/locales/ar';
@@ -13,8 +14,8 @@ import { messages as serverFr } from './locales/fr';
 i18n.load({ en: { ...en, ...serverEn }, fr: { ...fr, ...serverFr }, ar: { ...ar, ...serverAr } });
 
 /** The language of an answer: the signed-in user's choice, else Accept-Language, else English (decisions.md §12). */
-export function answerLocale(userLocale: Locale | null | undefined, acceptLanguage: string | undefined): Locale {
-  return userLocale ?? negotiateLocale(acceptLanguage);
+export function answerLocale(request: Pick<FastifyRequest, 'user' | 'headers'>): Locale {
+  return request.user?.locale ?? negotiateLocale(request.headers['accept-language']);
 }
 
 /**

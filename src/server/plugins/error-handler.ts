@@ -32,10 +32,6 @@ const INTERNAL: Sentence = /*i18n*/ 'Something went wrong on our side. Please tr
 
 type Detail = { path: string; message: string };
 
-/** The language of this request's answer (decisions.md §12). */
-const localeOf = (request: FastifyRequest): Locale =>
-  answerLocale(request.user?.locale, request.headers['accept-language']);
-
 /**
  * The details of a refused request in the request's language. The contract's zod messages are
  * read when a value is refused, in the language Lingui speaks then; validation ran in English, so
@@ -108,7 +104,7 @@ function toErrorBody(
 /** The one place that turns every thrown error into the JSON error shape of docs/product.md#error-shape. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const locale = localeOf(request);
+    const locale = answerLocale(request);
     const { status, body } = speaking(locale, () => toErrorBody(error, request, locale));
     if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
     return reply.status(status).send(body);
@@ -131,7 +127,7 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   };
   const { status, code, message } = known[error.code] ?? { status: 500, code: 'INTERNAL' as const, message: INTERNAL };
   // No hook ran: there is no user yet, only the browser's languages.
-  const body: ErrorBody = { error: speaking(localeOf(request), () => tell(message)), code };
+  const body: ErrorBody = { error: speaking(answerLocale(request), () => tell(message)), code };
   if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
   // No hook ran (the security headers are not set): the few that matter for an error, here.
   void reply.status(status).header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').send(body);

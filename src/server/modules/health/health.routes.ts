@@ -18,11 +18,10 @@ export function registerHealthRoutes(app: App, deps: Deps): void {
         request.log.error({ err: error }, 'health check: database unreachable');
         // Answered here, not thrown: the error handler would log it a second time. In the asker's
         // language like every other error (docs/decisions/0128-languages.md): the health page shows it.
-        const locale = answerLocale(request.user?.locale, request.headers['accept-language']);
         return reply
           .status(503)
           .header('cache-control', 'no-store')
-          .send({ error: speaking(locale, () => tell(UNREACHABLE)), code: 'UNAVAILABLE' as const });
+          .send({ error: speaking(answerLocale(request), () => tell(UNREACHABLE)), code: 'UNAVAILABLE' as const });
       }
       return reply.header('cache-control', 'no-store').send({ status: 'ok' as const });
     },

@@ -24,7 +24,7 @@ export function registerMailTemplateRoutes(app: App, deps: Deps): void {
   /** The wording's language, and the board member's, in which the names and descriptions are answered. */
   const languagesOf = (request: FastifyRequest<{ Querystring: { locale: Locale } }>) => ({
     locale: request.query.locale,
-    reader: answerLocale(request.user?.locale, request.headers['accept-language']),
+    reader: answerLocale(request),
   });
 
   app.get(
