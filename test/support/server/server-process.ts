@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { holdingScanLock } from './schema-lock';
 
 /**
  * Real server processes for the tests that need more than one of them (races between
@@ -56,7 +57,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   for (let attempt = 1; ; attempt += 1) {
     const port = env.PORT ? Number(env.PORT) : await freePort();
     try {
-      return await spawnServer({ ...env, PORT: String(port) }, port);
+      const start = () => spawnServer({ ...env, PORT: String(port) }, port);
+      // It migrates its database as it starts: on PostgreSQL, beside the test files' migrations (schema-lock.ts).
+      return await (env.DATABASE_URL?.startsWith('postgres') ? holdingScanLock('shared', start) : start());
     } catch (error) {
       // Another process took the free port between the probe and the listen: try another one.
       if (attempt < 3 && !env.PORT && String(error).includes('EADDRINUSE')) continue;

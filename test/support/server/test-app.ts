@@ -7,6 +7,7 @@ import { buildApp, type BuildOptions } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase, type Database } from '../../../src/server/db/database';
 import { migrateToLatest, migrateUpTo } from '../../../src/server/db/migrate';
+import { holdingScanLock, postgresUrl } from './schema-lock';
 import type { Clock } from '../../../src/server/clock';
 import type { App } from '../../../src/server/deps';
 
@@ -51,32 +52,6 @@ export async function createTestDatabase({ inFile = false, upTo }: { inFile?: bo
       await holdingScanLock('alone', (client) => client.query(`drop schema ${schema} cascade`));
     },
   };
-}
-
-function postgresUrl(): string {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
-  return url;
-}
-
-/**
- * Kysely's migrator reads the catalog of every schema on the server, and a test file running
- * beside this one may be dropping its own schema meanwhile: PostgreSQL then fails the scan on
- * whatever it finds half gone (a schema, a table, a column). Migrations hold this advisory lock
- * shared and a drop holds it alone, so no schema is dropped during a scan.
- */
-const SCHEMA_SCAN_LOCK = 1_337_042;
-
-async function holdingScanLock<T>(mode: 'shared' | 'alone', work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresUrl() });
-  await client.connect();
-  try {
-    const lock = mode === 'shared' ? 'pg_advisory_lock_shared' : 'pg_advisory_lock';
-    await client.query(`select ${lock}($1)`, [SCHEMA_SCAN_LOCK]);
-    return await work(client);
-  } finally {
-    await client.end(); // the lock ends with the session
-  }
 }
 
 /** Migrates a test database (up to `upTo` and no further when given), beside the other test files. */
