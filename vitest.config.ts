@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -10,9 +9,6 @@ const serverTests = ['src/server/**/*.test.ts', 'test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    // The server tests wait on sockets, timers and the database more than they compute: twice as
-    // many files at once as cores halves the run (373 s → 192 s on CI's 2 cores).
-    maxWorkers: Math.max(4, 2 * os.availableParallelism()),
     projects: [
       {
         test: {
