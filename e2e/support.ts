@@ -147,16 +147,21 @@ export function failOnConsoleErrors(page: Page): void {
   });
 }
 
+/** A port nobody listens on now, known when a spec file loads. */
+export function freePortSync(): string {
+  return execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+}
+
 /**
  * A server and a database of a spec's own, for counts the shared server of the run cannot keep
  * or a configuration it does not have. Its address is known when the spec file loads (for
  * `test.use({ baseURL })`); `start` runs the built server there and answers once it is healthy.
  */
 export function ownServer(name: string, env: Record<string, string> = {}) {
-  const port = execFileSync(process.execPath, [
-    '-e',
-    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
-  ]).toString();
+  const port = freePortSync();
   const baseURL = `http://localhost:${port}`;
   let stop = async () => {};
   let dataDir = '';

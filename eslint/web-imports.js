@@ -20,7 +20,7 @@ export const FEATURE_ENTRIES = {
   challenges: ['challenges-step'],
   hackathon: ['hackathon-step'],
   messages: ['board-messages'],
-  health: ['debug-panel'],
+  health: ['debug-panel', 'intra-banner'],
   journey: ['progress-bar'],
   projects: ['my-projects', 'project-status'],
   'admin-maintenance': ['maintenance-panel'],

@@ -21,7 +21,11 @@ import {
 
 const CAMPUS = '196.200.150.7';
 const CONCURRENCY = 40;
-const STAND_IN = { FT_CLIENT_ID: 'dev-intra-client', FT_CLIENT_SECRET: 'dev-intra-secret' };
+/** The stand-in's credentials (DEV_INTRA_CLIENT in src/server/config.ts), for a second process that uses it as its intra. */
+const STAND_IN = {
+  FT_CLIENT_ID: 'u-s4t2ud-5c0a1d6e7b8f90123456789abcdef0123456789abcdef0123456789abcdef012',
+  FT_CLIENT_SECRET: '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',
+};
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 2 * CONCURRENCY });
 

@@ -5,7 +5,16 @@ export const authCallbackQuerySchema = z.object({
   state: z.string().max(512).optional(),
 });
 
-export const healthSchema = z.object({ status: z.literal('ok') });
+/**
+ * `degraded` while the 42 intra refuses the club's own credentials (decisions §13): the app
+ * serves, but nobody can sign in. `intra_secret_expires_at`: the end of the club's 42 secret,
+ * as the intra last announced it.
+ */
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  intra: z.literal('credentials_refused').optional(),
+  intra_secret_expires_at: z.iso.datetime().optional(),
+});
 
 /**
  * A sign-in waiting behind the 42 intra's limit (docs/product.md#opening-day): call the callback again

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL',
   'BAD_GATEWAY',
+  'INTRA_CREDENTIALS',
   'UNAVAILABLE',
 ] as const;
 

@@ -14,6 +14,7 @@ import { registerDevIntra } from './dev-intra/dev-intra.routes';
 import { registerApplicationRoutes } from './modules/applications/applications.routes';
 import { registerAuditLogRoutes } from './modules/audit/audit-logs.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { createIntraStatus } from './modules/auth/intra-status';
 import { registerSession } from './modules/auth/session.hook';
 import { registerChallengesRoutes } from './modules/challenges/challenges.routes';
 import { registerClubEventRoutes } from './modules/club-events/club-events.routes';
@@ -169,8 +170,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Before every route: the docs learn the routes as they are registered.
   await registerApiDocs(app);
-  registerHealthRoutes(app, deps);
-  const signIns = registerAuthRoutes(app, deps);
+  const intraStatus = createIntraStatus(deps);
+  registerHealthRoutes(app, deps, intraStatus);
+  const signIns = registerAuthRoutes(app, deps, intraStatus);
   registerApplicationRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerAuditLogRoutes(app, deps);

@@ -56,6 +56,7 @@ const envSchema = z.object({
   ),
   FT_CLIENT_ID: optionalText,
   FT_CLIENT_SECRET: optionalText,
+  FT_CLIENT_SECRET_NEXT: optionalText,
   FT_OAUTH_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.intra.42.fr'),
   ADMIN_LOGINS: z.string().default(''),
   ALLOWED_CAMPUSES: z.string().default(''),
@@ -91,7 +92,8 @@ export type Config = {
   database: Database;
   /** Whether the local stand-in of the 42 OAuth server signs people in (no FT_CLIENT_ID). */
   devIntra: boolean;
-  oauth: { clientId: string; clientSecret: string; baseUrl: string };
+  /** `clientSecretNext`: the replacement secret, tried when the intra refuses the current one (decisions §13). */
+  oauth: { clientId: string; clientSecret: string; clientSecretNext?: string; baseUrl: string };
   adminLogins: string[];
   /** The campuses whose students may apply (ALLOWED_CAMPUSES); empty: every campus. */
   allowedCampuses: AllowedCampus[];
@@ -109,8 +111,15 @@ export type Config = {
   logLevel: (typeof LOG_LEVELS)[number];
 };
 
-/** Client credentials of the stand-in: it is local, so they are not secret. */
-export const DEV_INTRA_CLIENT = { id: 'dev-intra-client', secret: 'dev-intra-secret' } as const;
+/**
+ * Client credentials of the stand-in: it is local, so they are not secret. They have the shape of
+ * the intra's (`u-s4t2ud-`/`s-s4t2ud-` and 64 hex digits, hyphens included), so that a client
+ * that would mangle a real one is refused by the stand-in too (decisions §13).
+ */
+export const DEV_INTRA_CLIENT = {
+  id: 'u-s4t2ud-5c0a1d6e7b8f90123456789abcdef0123456789abcdef0123456789abcdef012',
+  secret: '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',
+} as const;
 
 export class ConfigError extends Error {
   constructor(
@@ -171,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : {
           clientId: vars.FT_CLIENT_ID!,
           clientSecret: vars.FT_CLIENT_SECRET!,
+          clientSecretNext: vars.FT_CLIENT_SECRET_NEXT,
           baseUrl: vars.FT_OAUTH_BASE_URL.replace(/\/+$/, ''),
         },
     adminLogins: adminLogins.length === 0 && devIntra ? ['admin'] : adminLogins,

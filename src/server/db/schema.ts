@@ -68,7 +68,15 @@ export interface OauthStatesTable {
   failure: ColumnType<SignInFailure | null, SignInFailure | null | undefined, SignInFailure | null>;
 }
 
-export type SignInFailure = 'PROVIDER' | 'BANNED' | 'LOGIN_TAKEN';
+/** `CREDENTIALS`: the intra refused the club's own client id and secret, not the candidate's code. */
+export type SignInFailure = 'PROVIDER' | 'CREDENTIALS' | 'BANNED' | 'LOGIN_TAKEN';
+
+/** What the intra last said of the club's credentials (decisions §13): one row, id 1. */
+export interface IntraStatusTable {
+  id: number;
+  credentials_refused_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  secret_valid_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
 
 export interface IntraPaceTable {
   id: number;
@@ -341,6 +349,7 @@ export interface DB {
   sessions: SessionsTable;
   oauth_states: OauthStatesTable;
   intra_pace: IntraPaceTable;
+  intra_status: IntraStatusTable;
   applications: ApplicationsTable;
   recruitment_rounds: RecruitmentRoundsTable;
   application_votes: ApplicationVotesTable;

@@ -15,6 +15,14 @@ const LOGIN_PATTERN = /^[a-z][a-z0-9-]{1,19}$/;
 /** The intra's codes live ten minutes (Doorkeeper's default): long enough to wait in line. */
 const CODE_TTL_MS = 10 * 60_000;
 const TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
+/** How long the stand-in's secret is said to stay valid (`secret_valid_until`): far from the 14-day warning. */
+const SECRET_VALIDITY_MS = 365 * 24 * 3_600_000;
+/** Doorkeeper's own words for its two commonest refusals. */
+const INVALID_CLIENT =
+  'Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.';
+const INVALID_REDIRECT_URI = "The requested redirect uri is malformed or doesn't match client redirect URI.";
+const INVALID_GRANT =
+  'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.';
 const CAMPUSES = [
   { id: 16, name: 'Khouribga' },
   { id: 21, name: 'Ben Guerir' },
@@ -59,13 +67,20 @@ const authorizeQuery = z.object({
 
 const authorizeForm = authorizeQuery.extend({ login: z.string().trim().toLowerCase() });
 
-const tokenForm = z.object({
-  grant_type: z.literal('authorization_code'),
-  code: z.string(),
-  redirect_uri: z.string(),
-  client_id: z.string().optional(),
-  client_secret: z.string().optional(),
-});
+/** Doorkeeper's error answer: JSON, 401 for the client's credentials, 400 otherwise. */
+function oauthError(reply: FastifyReply, error: string, description: string) {
+  return reply
+    .status(error === 'invalid_client' ? 401 : 400)
+    .type('application/json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send({ error, error_description: description });
+}
+
+/** `text.split(separator, 2)` as Ruby does it: the rest, separators included, stays in the second part. */
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at === -1 ? [text, undefined] : [text.slice(0, at), text.slice(at + separator.length)];
+}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -95,6 +110,24 @@ function authorizePage(query: z.infer<typeof authorizeQuery>, error?: string): s
              pattern="[a-z][a-z0-9\\-]{1,19}" placeholder="jdoe">
       <button type="submit">Authorize</button>
     </form>
+  </main>
+</body>
+</html>`;
+}
+
+function errorPage(description: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>42 intra (local stand-in)</title>
+  <link rel="stylesheet" href="/dev/intra/style.css">
+</head>
+<body>
+  <main>
+    <h1>An error has occurred</h1>
+    <p role="alert" class="error">${escapeHtml(description)}</p>
   </main>
 </body>
 </html>`;
@@ -145,12 +178,25 @@ export function registerDevIntra(app: App, deps: Deps): void {
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(avatarSvg(login));
   });
 
+  /**
+   * Doorkeeper's checks of an authorization request, in its order: the client, then its
+   * registered redirect_uri (PUBLIC_URL/auth/callback). Refused on an error page, never by a
+   * redirect: a code must not go to an address the application did not register.
+   */
+  function authorizationError(query: z.infer<typeof authorizeQuery> | undefined): string | undefined {
+    if (!query || query.client_id !== DEV_INTRA_CLIENT.id) return INVALID_CLIENT;
+    if (query.redirect_uri !== `${deps.config.publicUrl}/auth/callback`) return INVALID_REDIRECT_URI;
+    return undefined;
+  }
+
+  const refuseAuthorization = (reply: FastifyReply, description: string) =>
+    reply.status(400).type('text/html').header('cache-control', 'no-store').send(errorPage(description));
+
   app.get('/dev/intra/oauth/authorize', async (request, reply) => {
     const query = authorizeQuery.safeParse(request.query);
-    if (!query.success || query.data.client_id !== DEV_INTRA_CLIENT.id) {
-      return reply.status(400).type('text/html').send('<p>Invalid authorization request.</p>');
-    }
-    return reply.type('text/html').header('cache-control', 'no-store').send(authorizePage(query.data));
+    const refusal = authorizationError(query.data);
+    if (refusal) return refuseAuthorization(reply, refusal);
+    return reply.type('text/html').header('cache-control', 'no-store').send(authorizePage(query.data!));
   });
 
   app.addContentTypeParser(
@@ -163,10 +209,9 @@ export function registerDevIntra(app: App, deps: Deps): void {
 
   app.post('/dev/intra/oauth/authorize', async (request, reply) => {
     const form = authorizeForm.safeParse(request.body);
-    if (!form.success || form.data.client_id !== DEV_INTRA_CLIENT.id) {
-      return reply.status(400).type('text/html').send('<p>Invalid authorization request.</p>');
-    }
-    const { login, ...query } = form.data;
+    const refusal = authorizationError(form.data);
+    if (refusal) return refuseAuthorization(reply, refusal);
+    const { login, ...query } = form.data!;
     if (!LOGIN_PATTERN.test(login)) {
       return reply
         .status(400)
@@ -188,29 +233,29 @@ export function registerDevIntra(app: App, deps: Deps): void {
   });
 
   app.post('/dev/intra/oauth/token', async (request, reply) => {
-    const form = tokenForm.safeParse(request.body);
-    if (!form.success) return reply.status(400).send({ error: 'invalid_request' });
-    let { client_id: clientId, client_secret: clientSecret } = form.data;
-    const basic = request.headers.authorization?.match(/^Basic (.+)$/i)?.[1];
-    if (basic) {
-      const [id, secret] = Buffer.from(basic, 'base64').toString().split(':');
-      clientId = decodeURIComponent(id ?? '');
-      clientSecret = decodeURIComponent(secret ?? '');
+    const form = (request.body ?? {}) as Record<string, string | undefined>;
+    // As Doorkeeper reads them: the Basic pair first, split as it is and never form-decoded
+    // (`Base64.decode64(v).split(':', 2)`), else the form's fields (decisions §13).
+    const basic = request.headers.authorization?.match(/^Basic (.*)$/is)?.[1];
+    const [clientId, clientSecret] = basic
+      ? splitOnce(Buffer.from(basic, 'base64').toString(), ':')
+      : [form.client_id, form.client_secret];
+    // Every call that names a client counts against its limits, whatever its outcome.
+    if (clientId && !admit(clientId, reply)) return reply;
+    const missing = ['grant_type', 'code', 'redirect_uri'].find((name) => !form[name]);
+    if (missing) return oauthError(reply, 'invalid_request', `Missing required parameter: ${missing}.`);
+    if (form.grant_type !== 'authorization_code') {
+      return oauthError(reply, 'unsupported_grant_type', 'The authorization grant type is not supported.');
     }
-    if (!admit(clientId ?? '', reply)) return reply;
     if (clientId !== DEV_INTRA_CLIENT.id || clientSecret !== DEV_INTRA_CLIENT.secret) {
-      return reply.status(401).send({ error: 'invalid_client' });
+      return oauthError(reply, 'invalid_client', INVALID_CLIENT);
     }
-    const grant = codes.get(form.data.code);
-    codes.delete(form.data.code); // single use, whatever happens next
-    if (
-      !grant ||
-      grant.expires <= now() ||
-      grant.clientId !== clientId ||
-      grant.redirectUri !== form.data.redirect_uri
-    ) {
-      return reply.status(400).send({ error: 'invalid_grant' });
+    const grant = codes.get(form.code!);
+    if (!grant || grant.expires <= now() || grant.clientId !== clientId || grant.redirectUri !== form.redirect_uri) {
+      return oauthError(reply, 'invalid_grant', INVALID_GRANT);
     }
+    // Used up by the exchange that succeeds (Doorkeeper revokes the grant then, not before).
+    codes.delete(form.code!);
     const accessToken = randomBytes(24).toString('hex');
     tokens.set(accessToken, { login: grant.login, clientId, expires: now() + TOKEN_TTL_MS });
     return {
@@ -219,13 +264,17 @@ export function registerDevIntra(app: App, deps: Deps): void {
       expires_in: TOKEN_TTL_MS / 1000,
       scope: 'public',
       created_at: Math.floor(now() / 1000),
+      // The intra announces when the application's secret stops working.
+      secret_valid_until: Math.floor((now() + SECRET_VALIDITY_MS) / 1000),
     };
   });
 
   app.get('/dev/intra/v2/me', async (request, reply) => {
     const token = request.headers.authorization?.match(/^Bearer (.+)$/i)?.[1];
     const grant = token ? tokens.get(token) : undefined;
-    if (!grant || grant.expires <= now()) return reply.status(401).send({ error: 'Not authorized' });
+    if (!grant || grant.expires <= now()) {
+      return reply.status(401).send({ error: 'Not authorized', message: 'The access token is invalid' });
+    }
     if (!admit(grant.clientId, reply)) return reply;
     return devProfile(grant.login, deps.config.publicUrl);
   });

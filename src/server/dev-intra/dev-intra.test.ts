@@ -27,30 +27,97 @@ describe('the local 42 stand-in', () => {
       }).toString(),
     });
 
-  it('exchanges a code once: a replayed code is refused', async () => {
+  const INVALID_GRANT = expect.objectContaining({ error: 'invalid_grant', error_description: expect.any(String) });
+
+  it('has credentials of the real shape, hyphens included', () => {
+    expect(DEV_INTRA_CLIENT.id).toMatch(/^u-s4t2ud-[0-9a-f]{64}$/);
+    expect(DEV_INTRA_CLIENT.secret).toMatch(/^s-s4t2ud-[0-9a-f]{64}$/);
+  });
+
+  it('exchanges a code once: a replayed code is refused with JSON invalid_grant', async () => {
     t = await createTestApp();
     const { code, redirectUri } = await codeFor('jdoe');
     const first = await exchange({ code, redirect_uri: redirectUri });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ token_type: 'bearer', scope: 'public' });
+    expect(first.json()).toMatchObject({
+      token_type: 'bearer',
+      scope: 'public',
+      secret_valid_until: expect.any(Number),
+    });
     const replay = await exchange({ code, redirect_uri: redirectUri });
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ error: 'invalid_grant' });
+    expect(replay.headers['content-type']).toMatch(/^application\/json/);
+    expect(replay.json()).toEqual(INVALID_GRANT);
   });
 
-  it('refuses a wrong client secret, another redirect uri and an expired code', async () => {
+  it('reads HTTP Basic as Doorkeeper does, split as it is and never form-decoded', async () => {
+    t = await createTestApp();
+    const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+    const withBasic = async (authorization: string) => {
+      const grant = await codeFor('jdoe');
+      return t.app.inject({
+        method: 'POST',
+        url: '/dev/intra/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization },
+        payload: new URLSearchParams({ grant_type: 'authorization_code', ...pick(grant) }).toString(),
+      });
+    };
+    // What oauth4webapi's ClientSecretBasic sends: each part form-encoded first (RFC 6749 §2.3.1).
+    const encoded = await withBasic(
+      basic(encodeURIComponent(DEV_INTRA_CLIENT.id).replace(/-/g, '%2D'), DEV_INTRA_CLIENT.secret.replace(/-/g, '%2D')),
+    );
+    expect(encoded.statusCode).toBe(401);
+    expect(encoded.headers['content-type']).toMatch(/^application\/json/);
+    expect(encoded.json()).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
+    expect((await withBasic(basic(DEV_INTRA_CLIENT.id, DEV_INTRA_CLIENT.secret))).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong client secret (401 invalid_client), another redirect uri and an expired code (400 invalid_grant)', async () => {
     const clock = testClock();
     t = await createTestApp({}, { clock });
     const wrongSecret = await codeFor('jdoe');
-    expect((await exchange({ ...pick(wrongSecret), client_secret: 'guess' })).statusCode).toBe(401);
+    const refused = await exchange({ ...pick(wrongSecret), client_secret: 'guess' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ error: 'invalid_client' });
+    // Doorkeeper uses a code up only when it is exchanged: a refused client leaves it valid.
+    expect((await exchange(pick(wrongSecret))).statusCode).toBe(200);
 
     const otherRedirect = await codeFor('jdoe');
     const answer = await exchange({ code: otherRedirect.code, redirect_uri: 'https://evil.example/auth/callback' });
-    expect(answer.json()).toEqual({ error: 'invalid_grant' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual(INVALID_GRANT);
 
     const late = await codeFor('jdoe');
     clock.advance(10 * 60_000 + 1000);
-    expect((await exchange(pick(late))).json()).toEqual({ error: 'invalid_grant' });
+    expect((await exchange(pick(late))).json()).toEqual(INVALID_GRANT);
+  });
+
+  it('answers 400 invalid_request naming a missing parameter', async () => {
+    t = await createTestApp();
+    const { redirectUri } = await codeFor('jdoe');
+    const answer = await exchange({ redirect_uri: redirectUri });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ error: 'invalid_request', error_description: 'Missing required parameter: code.' });
+  });
+
+  it('refuses a redirect_uri other than PUBLIC_URL/auth/callback on an error page, without redirecting', async () => {
+    t = await createTestApp();
+    const { authorizeUrl } = await startSignIn(t.app);
+    const stolen = new URLSearchParams(authorizeUrl.searchParams);
+    stolen.set('redirect_uri', 'https://evil.example/steal');
+    const page = await t.app.inject({ url: `/dev/intra/oauth/authorize?${stolen}` });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers.location).toBeUndefined();
+    expect(page.body).toContain('redirect uri');
+    stolen.set('login', 'admin');
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/dev/intra/oauth/authorize',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: stolen.toString(),
+    });
+    expect(post.statusCode).toBe(400);
+    expect(post.headers.location).toBeUndefined();
   });
 
   it('answers /v2/me only with a valid token, in the shape of the real intra', async () => {
@@ -126,10 +193,13 @@ describe('the local 42 stand-in', () => {
     const usage = (await t.app.inject({ url: '/dev/intra/usage' })).json();
     expect(usage.served).toHaveLength(3);
     expect(usage.refused).toBe(1);
+    // A call refused for its secret named the client: it counts too, whatever its outcome.
+    expect((await exchange({ ...pick(await codeFor('user-2')), client_secret: 'guess' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/dev/intra/usage' })).json().served).toHaveLength(4);
     // The authorize page is not an API call: it is never counted.
     const { authorizeUrl } = await startSignIn(t.app);
     for (let i = 0; i < 5; i++) await t.app.inject({ url: `${authorizeUrl.pathname}${authorizeUrl.search}` });
-    expect((await t.app.inject({ url: '/dev/intra/usage' })).json().served).toHaveLength(3);
+    expect((await t.app.inject({ url: '/dev/intra/usage' })).json().served).toHaveLength(4);
   });
 
   it('is not served when real 42 credentials are configured', async () => {

@@ -4,7 +4,7 @@ import { DEV_INTRA_CLIENT } from '../config';
 import type { Database } from '../db/database';
 import { completeCallback } from '#test/server/http-client';
 import { requireService, runsOnEngine } from '#test/server/required-service';
-import { startServer, type ServerProcess } from '#test/server/server-process';
+import { freePort, startServer, type ServerProcess } from '#test/server/server-process';
 import { createTestDatabase } from '#test/server/test-app';
 
 /**
@@ -19,9 +19,16 @@ const LIMITS = '2/s,1200/h';
 const runsHere = runsOnEngine('postgres', 'The intra pace across processes');
 const redisUrl = runsHere ? requireService('REDIS_URL', 'The intra pace shared through Redis') : undefined;
 
-/** Login at `server`, the intra's form wherever its authorize URL points, then the callback until done. */
-async function signIn(server: ServerProcess, login: string): Promise<number> {
-  const begin = await fetch(`${server.baseUrl}/api/auth/login`, { redirect: 'manual' });
+/**
+ * Login at `server`, the intra's form wherever its authorize URL points, then the callback until
+ * done. Both processes serve one PUBLIC_URL, the first's address (the redirect_uri the stand-in
+ * has registered): the request says so as the club's proxy would.
+ */
+async function signIn(server: ServerProcess, publicUrl: string, login: string): Promise<number> {
+  const begin = await fetch(`${server.baseUrl}/api/auth/login`, {
+    headers: { 'x-forwarded-host': new URL(publicUrl).host },
+    redirect: 'manual',
+  });
   const state = begin.headers
     .getSetCookie()
     .find((line) => line.startsWith('oauth_state='))!
@@ -77,9 +84,12 @@ describe.runIf(runsHere)('two processes calling one intra', () => {
         REDIS_KEY_PREFIX: `club-test-${randomBytes(6).toString('hex')}:`,
         ...env,
       };
-      const intra = await startServer({ ...shared, DEV_INTRA_LIMITS: LIMITS });
+      const port = await freePort();
+      const publicUrl = `http://127.0.0.1:${port}`;
+      const intra = await startServer({ ...shared, PORT: String(port), DEV_INTRA_LIMITS: LIMITS });
       const other = await startServer({
         ...shared,
+        PUBLIC_URL: publicUrl,
         FT_CLIENT_ID: DEV_INTRA_CLIENT.id,
         FT_CLIENT_SECRET: DEV_INTRA_CLIENT.secret,
         FT_OAUTH_BASE_URL: `${intra.baseUrl}/dev/intra`,
@@ -87,7 +97,9 @@ describe.runIf(runsHere)('two processes calling one intra', () => {
       try {
         const tag = randomBytes(3).toString('hex');
         const statuses = await Promise.all(
-          Array.from({ length: SIGN_INS }, (_, i) => signIn(i % 2 === 0 ? intra : other, `pace-${tag}-${i}`)),
+          Array.from({ length: SIGN_INS }, (_, i) =>
+            signIn(i % 2 === 0 ? intra : other, publicUrl, `pace-${tag}-${i}`),
+          ),
         );
         expect(statuses).toEqual(Array(SIGN_INS).fill(200));
         const usage = (await (await fetch(`${intra.baseUrl}/dev/intra/usage`)).json()) as {

@@ -9,18 +9,23 @@ import { requireUser } from '../../plugins/session';
 import { createAuthService } from './auth.service';
 import { createIntraClient } from './intra-client';
 import { createIntraPacer } from './intra-pacer';
+import type { IntraStatus } from './intra-status';
 import { clearSessionCookie, setSessionCookie } from './session.hook';
 import { OAUTH_STATE_COOKIE, OAUTH_STATE_TTL_MS } from './session-token';
 
 /** Registers sign-in, sign-out and the session user; answers how to wait for sign-ins under way at close. */
-export function registerAuthRoutes(app: App, deps: Deps): { drain(withinMs: number): Promise<void> } {
+export function registerAuthRoutes(
+  app: App,
+  deps: Deps,
+  intraStatus: IntraStatus,
+): { drain(withinMs: number): Promise<void> } {
   const pacer = createIntraPacer(deps.config.intraRateLimit, {
     db: deps.db,
     engine: deps.engine,
     redis: deps.redis,
     redisKeyPrefix: deps.config.redisKeyPrefix,
   });
-  const auth = createAuthService(deps, createIntraClient(deps, pacer), pacer);
+  const auth = createAuthService(deps, createIntraClient(deps, pacer), pacer, intraStatus);
   const stateCookie = {
     httpOnly: true,
     sameSite: 'lax' as const,

@@ -9,8 +9,9 @@ import { isUniqueViolation } from '../../db/constraint-errors';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { findUserById, upsertUserFromProfile } from '../users/users.repository';
-import type { IntraClient } from './intra-client';
+import { CredentialsRefused, type IntraClient } from './intra-client';
 import type { IntraPacer } from './intra-pacer';
+import type { IntraStatus } from './intra-status';
 import { profileToUserFields } from './intra-profile';
 import { deleteSession, insertSession } from './sessions.repository';
 import {
@@ -35,6 +36,7 @@ const MIN_RETRY_MS = 500;
 const MAX_RETRY_MS = 10_000;
 
 const INVALID_STATE = /*i18n*/ 'The sign-in link is invalid or has expired. Please sign in again.';
+const INTRA_CREDENTIALS = /*i18n*/ "Sign-in with 42 is unavailable: the club must renew its 42 application's secret.";
 const LOGIN_TAKEN = /*i18n*/ 'This 42 login belongs to another account here. Please contact the board.';
 
 export type SignInOutcome =
@@ -50,6 +52,7 @@ class SignInRefused extends Error {
 function failureError(failure: SignInFailure): AppError {
   if (failure === 'BANNED') return forbidden(BANNED_MESSAGE, 'BANNED');
   if (failure === 'LOGIN_TAKEN') return conflict(LOGIN_TAKEN);
+  if (failure === 'CREDENTIALS') return new AppError(502, 'INTRA_CREDENTIALS', INTRA_CREDENTIALS);
   return new AppError(502, 'BAD_GATEWAY', /*i18n*/ 'Authentication failed');
 }
 
@@ -63,7 +66,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
  * answering a later call with the same code and state reads that outcome, creates the session
  * and uses the state up; until then it answers "waiting" with the place in line.
  */
-export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPacer) {
+export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPacer, intraStatus: IntraStatus) {
   const { db, clock } = deps;
   /** The sign-ins this process is carrying out, by state hash. */
   const running = new Map<string, Promise<void>>();
@@ -83,7 +86,9 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
           expiresAt: iso(clock.now().getTime() + waitMs + OAUTH_STATE_TTL_MS),
         });
       }
-      const fields = { ...profileToUserFields(await intra.fetchProfile(code, slots)), sign_in_locale: signInLocale };
+      const { profile, secretValidUntil } = await intra.fetchProfile(code, slots);
+      await intraStatus.credentialsAccepted(secretValidUntil);
+      const fields = { ...profileToUserFields(profile), sign_in_locale: signInLocale };
       const grantAdmin = deps.config.adminLogins.includes(fields.intra_login);
       await db.transaction().execute(async (trx) => {
         const user = await upsertUserFromProfile(trx, fields, grantAdmin, clock.now()).catch((error: unknown) => {
@@ -95,8 +100,13 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
         await recordSignInOutcome(trx, stateHash, { userId: user.id });
       });
     } catch (error) {
-      if (!(error instanceof SignInRefused)) deps.log.warn({ err: error }, 'sign-in with the intra failed');
-      const failure = error instanceof SignInRefused ? error.failure : 'PROVIDER';
+      let failure: SignInFailure = 'PROVIDER';
+      if (error instanceof SignInRefused) failure = error.failure;
+      else if (error instanceof CredentialsRefused) {
+        failure = 'CREDENTIALS';
+        // Logged there, once a minute at most: every sign-in meets it until the secret is replaced.
+        await intraStatus.credentialsRefused().catch((cause: unknown) => deps.log.warn({ err: cause }));
+      } else deps.log.warn({ err: error }, 'sign-in with the intra failed');
       await recordSignInOutcome(db, stateHash, { failure }).catch((cause: unknown) =>
         deps.log.warn({ err: cause }, 'the outcome of a failed sign-in could not be recorded'),
       );

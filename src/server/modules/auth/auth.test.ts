@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
+import { DEV_INTRA_CLIENT, loadConfig } from '../../config';
 import { devProfile } from '../../dev-intra/dev-intra.routes';
 import { authorizeAs, cookieFrom, signIn, startSignIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
@@ -17,7 +17,7 @@ describe('sign in with 42 through the local stand-in', () => {
     const { login, authorizeUrl, state } = await startSignIn(t.app);
     expect(login.statusCode).toBe(302);
     expect(authorizeUrl.pathname).toBe('/dev/intra/oauth/authorize');
-    expect(authorizeUrl.searchParams.get('client_id')).toBe('dev-intra-client');
+    expect(authorizeUrl.searchParams.get('client_id')).toBe(DEV_INTRA_CLIENT.id);
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/callback');
     expect(authorizeUrl.searchParams.get('response_type')).toBe('code');
     expect(authorizeUrl.searchParams.get('scope')).toBe('public');

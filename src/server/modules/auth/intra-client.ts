@@ -5,7 +5,19 @@ import { intraProfileSchema, type IntraProfile } from './intra-profile';
 import type { IntraPacer } from './intra-pacer';
 
 /** The sign-in failed for good: the intra refused the code, or kept failing. */
-export class ProviderError extends Error {}
+export class ProviderError extends Error {
+  /** The intra's OAuth error (`invalid_grant`...) when it gave one. */
+  oauthError?: string;
+}
+
+/**
+ * The intra refused the club's own credentials (`invalid_client`): a secret expired or mistyped.
+ * Nobody can sign in until the club replaces it; not the candidate's fault (decisions §13).
+ */
+export class CredentialsRefused extends ProviderError {}
+
+/** What a sign-in learns from the intra: the person, and until when the club's secret stays valid. */
+export type IntraSignIn = { profile: IntraProfile; secretValidUntil?: number };
 
 const CALL_TIMEOUT_MS = 10_000;
 /** A timeout, a network error or a 5xx is tried this many times in all, backing off between. */
@@ -26,6 +38,17 @@ function retryAfterMs(response: Response): number {
   return Number.isNaN(date) ? 1000 : Math.max(0, date - Date.now());
 }
 
+/** The OAuth error code of a refused token call (Doorkeeper answers JSON `{ error, error_description }`). */
+async function oauthErrorOf(response: Response): Promise<string | undefined> {
+  if (response.status !== 400 && response.status !== 401) return undefined;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  const error = (body as { error?: unknown } | undefined)?.error;
+  return typeof error === 'string' ? error : undefined;
+}
+
 /** A timeout or a connection that failed: worth another try, unlike a mistake in the request. */
 function isNetworkFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -42,7 +65,16 @@ export function createIntraClient(deps: Deps, pacer: IntraPacer) {
   const { oauth: settings, publicUrl, devIntra } = deps.config;
   const redirectUri = `${publicUrl}/auth/callback`;
   const client: oauth.Client = { client_id: settings.clientId };
-  const clientAuth = oauth.ClientSecretBasic(settings.clientSecret);
+  // In the form body, never HTTP Basic: oauth4webapi's Basic form-encodes the pair first, which
+  // Doorkeeper does not undo, so every real (hyphenated) credential would be refused (decision 0130).
+  const secrets = [
+    { name: 'FT_CLIENT_SECRET', auth: oauth.ClientSecretPost(settings.clientSecret) },
+    ...(settings.clientSecretNext
+      ? [{ name: 'FT_CLIENT_SECRET_NEXT', auth: oauth.ClientSecretPost(settings.clientSecretNext) }]
+      : []),
+  ];
+  /** The secret tried first: the next one once the intra has accepted it, so no call is spent on the old. */
+  let preferred = 0;
   const serverBase = () => (devIntra ? `${deps.localBaseUrl()}/dev/intra` : settings.baseUrl);
   const server = (): oauth.AuthorizationServer => ({
     issuer: settings.baseUrl,
@@ -114,7 +146,7 @@ export function createIntraClient(deps: Deps, pacer: IntraPacer) {
      * Exchanges the code and reads `/v2/me` once: two calls, at the two slots reserved for them
      * (the intra allows each application about 2 calls a second).
      */
-    async fetchProfile(code: string, slots: number[] = []): Promise<IntraProfile> {
+    async fetchProfile(code: string, slots: number[] = []): Promise<IntraSignIn> {
       try {
         // The state was checked against the browser's cookie already (auth.service.ts).
         const callback = oauth.validateAuthResponse(
@@ -123,15 +155,38 @@ export function createIntraClient(deps: Deps, pacer: IntraPacer) {
           new URLSearchParams({ code }),
           oauth.skipStateCheck,
         );
-        const tokenResponse = await paced(
-          (signal) =>
-            oauth.authorizationCodeGrantRequest(server(), client, clientAuth, callback, redirectUri, oauth.nopkce, {
-              signal,
-              [oauth.allowInsecureRequests]: insecure(serverBase()),
-              [oauth.customFetch]: intraFetch,
-            }),
-          slots[0],
-        );
+        const exchange = (clientAuth: oauth.ClientAuth, slot?: number) =>
+          paced(
+            (signal) =>
+              oauth.authorizationCodeGrantRequest(server(), client, clientAuth, callback, redirectUri, oauth.nopkce, {
+                signal,
+                [oauth.allowInsecureRequests]: insecure(serverBase()),
+                [oauth.customFetch]: intraFetch,
+              }),
+            slot,
+          );
+        // The current secret, then, refused, the replacement being rolled in (FT_CLIENT_SECRET_NEXT).
+        const order = secrets.map((_, index) => (index + preferred) % secrets.length);
+        let tokenResponse!: Response;
+        let error: string | undefined;
+        for (const [attempt, index] of order.entries()) {
+          tokenResponse = await exchange(secrets[index]!.auth, attempt === 0 ? slots[0] : undefined);
+          error = await oauthErrorOf(tokenResponse);
+          if (error === 'invalid_client') continue;
+          if (index !== preferred) {
+            preferred = index;
+            deps.log.warn(
+              `the 42 intra accepted ${secrets[index]!.name} and refused the other secret: make it FT_CLIENT_SECRET`,
+            );
+          }
+          break;
+        }
+        if (error === 'invalid_client') throw new CredentialsRefused('the intra refused the club credentials');
+        if (error) {
+          const refused = new ProviderError(`the intra refused the code: ${error}`);
+          refused.oauthError = error;
+          throw refused;
+        }
         const tokens = await oauth.processAuthorizationCodeResponse(server(), client, tokenResponse);
         const me = await paced(
           (signal) =>
@@ -142,7 +197,9 @@ export function createIntraClient(deps: Deps, pacer: IntraPacer) {
           slots[1],
         );
         if (!me.ok) throw new ProviderError(`profile answered ${me.status}`);
-        return intraProfileSchema.parse(await me.json());
+        const profile = intraProfileSchema.parse(await me.json());
+        const validUntil = tokens.secret_valid_until;
+        return { profile, secretValidUntil: typeof validUntil === 'number' ? validUntil : undefined };
       } catch (error) {
         throw error instanceof ProviderError
           ? error

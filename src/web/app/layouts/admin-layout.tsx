@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NavLink, Outlet } from 'react-router';
 import { LOGOUT_FAILED, useSession, useSignOut } from '../../features/auth/api';
+import { IntraBanner } from '../../features/health/intra-banner';
 import { UndoProvider } from '../../components/undo-toast';
 import { RequireAdmin } from '../guards';
 import './admin-layout.css';
@@ -72,6 +73,7 @@ export function AdminLayout() {
         <div className="wrap admin-shell">
           <Sidebar />
           <div className="admin-content">
+            <IntraBanner />
             <Outlet />
           </div>
         </div>

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"N0BUsQ\":[\"ترفض إنترا 42 المفتاح السري لتطبيق النادي في 42: لا يمكن لأحد تسجيل الدخول. يُرجى استبدال ⁨FT_CLIENT_SECRET⁩ بالمفتاح السري الحالي للتطبيق (⁨README: Replacing the 42 secret⁩).\"],\"kt4jA1\":[\"ينتهي المفتاح السري للنادي في 42 يوم \",[\"date\"],\": يُرجى استبداله\"]}")as Messages;

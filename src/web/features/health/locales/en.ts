@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"N0BUsQ\":[\"The 42 intra refuses the club's 42 application secret: nobody can sign in. Replace FT_CLIENT_SECRET with the application's current secret (README: Replacing the 42 secret).\"],\"kt4jA1\":[\"The club's 42 secret expires on \",[\"date\"],\": replace it\"]}")as Messages;

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"N0BUsQ\":[\"L’intra 42 refuse le secret de l’application 42 du club : personne ne peut se connecter. Remplacez FT_CLIENT_SECRET par le secret actuel de l’application (README : Replacing the 42 secret).\"],\"kt4jA1\":[\"Le secret 42 du club expire le \",[\"date\"],\" : remplacez-le\"]}")as Messages;
