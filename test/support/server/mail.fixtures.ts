@@ -1,5 +1,6 @@
 import net, { type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { selfSignedCertificate } from './tls-certificate';
 
 export type ReceivedMail = {
   /** The envelope's recipients (RCPT TO). */
@@ -16,16 +17,33 @@ export type ReceivedMail = {
 /**
  * A real SMTP server on loopback for the tests: it records every message it accepts, and can
  * be told to refuse recipients (as a full or broken mailbox does) or to hold a message open.
+ * With `submission`, it is what a mail provider's port 587 is (RFC 8314): STARTTLS offered (a
+ * self-signed certificate), and AUTH refused before it (smtp-server's default, as Postfix's
+ * `smtpd_tls_auth_only`), with these credentials.
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(options: { submission?: { user: string; pass: string } } = {}) {
   const received: ReceivedMail[] = [];
+  /** Every AUTH the server was sent, with whether the connection was encrypted by then. */
+  const logins: { user: string; secure: boolean }[] = [];
   let refusal: { code: number; message: string } | null = null;
   let gate: Promise<void> | null = null;
+  const { submission } = options;
 
   const server = new SMTPServer({
     secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    ...(submission
+      ? {
+          ...selfSignedCertificate(),
+          authOptional: false,
+          onAuth(auth, session, callback) {
+            logins.push({ user: auth.username ?? '', secure: session.secure });
+            if (auth.username === submission.user && auth.password === submission.pass) {
+              return callback(null, { user: auth.username });
+            }
+            callback(Object.assign(new Error('Invalid credentials'), { responseCode: 535 }));
+          },
+        }
+      : { authOptional: true, disabledCommands: ['STARTTLS'] }),
     logger: false,
     onRcptTo(_address, _session, callback) {
       if (!refusal) return callback();
@@ -52,8 +70,9 @@ export async function startSmtpServer() {
   const { port } = (server as unknown as { server: net.Server }).server.address() as AddressInfo;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: submission ? `smtp://${submission.user}:${submission.pass}@127.0.0.1:${port}` : `smtp://127.0.0.1:${port}`,
     received,
+    logins,
     /** Refuses every recipient with this SMTP reply until called with null. */
     refuse(code: number | null, message = 'Mailbox unavailable') {
       refusal = code === null ? null : { code, message };

@@ -67,11 +67,25 @@ export type MailOutbox = {
 type OutboxDeps = { db: Db; clock: Clock; log: FastifyBaseLogger; config: Pick<Config, 'smtpUrl' | 'publicUrl'> };
 
 /** SMTP_URL may carry the sender as `?from=...`; by default no-reply at the app's own host. */
-export function smtpSettings(smtpUrl: string, publicUrl: string): { url: string; from: string } {
+export function smtpSettings(
+  smtpUrl: string,
+  publicUrl: string,
+): { url: string; from: string; hasCredentials: boolean } {
   const url = new URL(smtpUrl);
   const from = url.searchParams.get('from') ?? `"1337 Robotics Club" <no-reply@${new URL(publicUrl).hostname}>`;
   url.searchParams.delete('from');
-  return { url: url.toString(), from };
+  return { url: url.toString(), from, hasCredentials: url.username !== '' };
+}
+
+/**
+ * A refusal of this mail itself (its recipient or its content) with a 5xx reply: permanent, RFC
+ * 5321 §4.2.1 says not to send it again. A 5xx at the greeting or to AUTH is the club's
+ * configuration, and a 4xx a server busy: both tried again, so that nothing is lost while the
+ * board repairs them.
+ */
+function refusedForGood(error: unknown): boolean {
+  const { code, responseCode } = error as { code?: string; responseCode?: number };
+  return (code === 'EENVELOPE' || code === 'EMESSAGE') && responseCode !== undefined && responseCode >= 500;
 }
 
 export function createMailOutbox(deps: OutboxDeps): MailOutbox {
@@ -81,6 +95,10 @@ export function createMailOutbox(deps: OutboxDeps): MailOutbox {
     ? nodemailer.createTransport(
         {
           url: smtp.url,
+          // A password never travels in the clear: with credentials, STARTTLS is required, not
+          // merely used when offered (a server that stops offering it is refused). `?requireTLS=false`
+          // in SMTP_URL turns it off for a relay on the club's own machine.
+          requireTLS: smtp.hasCredentials,
           pool: true,
           maxConnections: 1,
           // A server that does not answer must not hold the worker for minutes.
@@ -103,7 +121,7 @@ export function createMailOutbox(deps: OutboxDeps): MailOutbox {
       });
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      const giveUp = mail.attempts >= MAX_ATTEMPTS;
+      const giveUp = mail.attempts >= MAX_ATTEMPTS || refusedForGood(error);
       const retryAt = giveUp ? null : new Date(clock.now().getTime() + retryDelayMs(mail.attempts)).toISOString();
       await markMailAttemptFailed(db, mail.id, { error: message, retryAt });
       const context = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error: message };

@@ -367,8 +367,8 @@ describe('mail notifications through a real SMTP server', () => {
     expect(await outboxRows(t.database.db)).toMatchObject([{ status: 'sent', attempts: 2 }]);
   });
 
-  it(`gives a mail up as failed after ${MAX_ATTEMPTS} refused attempts`, async () => {
-    smtp.refuse(550, 'No such mailbox');
+  it(`gives a mail the server keeps deferring (4xx) up as failed after ${MAX_ATTEMPTS} attempts`, async () => {
+    smtp.refuse(452, 'Insufficient system storage');
     const { cookie } = await signIn(t.app, 'vera');
     await call('POST', '/api/applications', cookie, form);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -379,6 +379,16 @@ describe('mail notifications through a real SMTP server', () => {
     expect(await delivered()).toHaveLength(0);
     const [row] = await outboxRows(t.database.db);
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(row!.last_error).toContain('452');
+  });
+
+  it('gives a mail up at the first permanent refusal of its recipient (5xx), as RFC 5321 says', async () => {
+    smtp.refuse(550, 'No such mailbox');
+    const { cookie } = await signIn(t.app, 'vera');
+    await call('POST', '/api/applications', cookie, form);
+    await t.app.mail.flush();
+    const [row] = await outboxRows(t.database.db);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row!.last_error).toContain('550');
   });
 
@@ -418,6 +428,43 @@ describe('mail notifications with an unreachable SMTP server', () => {
     const [row] = await outboxRows(t.database.db);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, sent_at: null });
     expect(row!.last_error).toMatch(/ECONNREFUSED|connect/i);
+  });
+});
+
+describe('mail through a submission server that requires STARTTLS before AUTH', () => {
+  const clock = testClock();
+  let t: TestApp | undefined;
+  let smtp: SmtpTestServer;
+  afterEach(async () => {
+    await t?.close();
+    await smtp.close();
+  });
+
+  it('upgrades to TLS before sending its credentials, and delivers', async () => {
+    smtp = await startSmtpServer({ submission: { user: 'club', pass: 's3cret' } });
+    // The test server's certificate is self-signed: nodemailer takes `tls.*` from the URL.
+    t = await createTestApp({ SMTP_URL: `${smtp.url}?tls.rejectUnauthorized=false` }, { clock });
+    const { cookie } = await signIn(t.app, 'yara');
+    await t.app.inject({ method: 'POST', url: '/api/applications', headers: { cookie }, payload: form });
+    await t.app.mail.flush();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.logins).toEqual([{ user: 'club', secure: true }]);
+  });
+
+  it('never sends the password over a connection that offers no STARTTLS', async () => {
+    smtp = await startSmtpServer();
+    const plain = new URL(smtp.url);
+    plain.username = 'club';
+    plain.password = 's3cret';
+    t = await createTestApp({ SMTP_URL: plain.toString() }, { clock });
+    const { cookie } = await signIn(t.app, 'zoe');
+    await t.app.inject({ method: 'POST', url: '/api/applications', headers: { cookie }, payload: form });
+    await t.app.mail.flush();
+    expect(smtp.received).toHaveLength(0);
+    expect(smtp.logins).toEqual([]);
+    const [row] = await outboxRows(t.database.db);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.last_error).toMatch(/STARTTLS/i);
   });
 });
 
@@ -515,6 +562,7 @@ describe('SMTP_URL', () => {
     expect(smtpSettings('smtps://club:s3cret@mail.example.org:465?from=board%40club.example.org', APP_URL)).toEqual({
       url: 'smtps://club:s3cret@mail.example.org:465',
       from: 'board@club.example.org',
+      hasCredentials: true,
     });
   });
 
@@ -522,6 +570,7 @@ describe('SMTP_URL', () => {
     expect(smtpSettings('smtp://mail.example.org:587', 'https://club.example.org')).toEqual({
       url: 'smtp://mail.example.org:587',
       from: '"1337 Robotics Club" <no-reply@club.example.org>',
+      hasCredentials: false,
     });
   });
 });
