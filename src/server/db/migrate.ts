@@ -19,6 +19,7 @@ import * as images from './migrations/0018-images';
 import * as userLocale from './migrations/0019-user-locale';
 import * as listsByDateSent from './migrations/0020-lists-by-date-sent';
 import * as intraStatus from './migrations/0021-intra-status';
+import * as signInGuard from './migrations/0022-sign-in-guard';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0019-user-locale': userLocale,
   '0020-lists-by-date-sent': listsByDateSent,
   '0021-intra-status': intraStatus,
+  '0022-sign-in-guard': signInGuard,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

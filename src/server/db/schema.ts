@@ -66,6 +66,17 @@ export interface OauthStatesTable {
   /** then the user it signed in, or why it failed for good. */
   user_id: ColumnType<number | null, number | null | undefined, number | null>;
   failure: ColumnType<SignInFailure | null, SignInFailure | null | undefined, SignInFailure | null>;
+  /** Who started it: the client's address and its visitor cookie (decision 0131). */
+  address: ColumnType<string | null, string | null | undefined, string | null>;
+  visitor: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A code the intra refused, against the address and visitor that sent it (decision 0131). */
+export interface SignInFailuresTable {
+  id: Generated<number>;
+  address: string;
+  visitor: string | null;
+  failed_at: Timestamp;
 }
 
 /** `CREDENTIALS`: the intra refused the club's own client id and secret, not the candidate's code. */
@@ -350,6 +361,7 @@ export interface DB {
   oauth_states: OauthStatesTable;
   intra_pace: IntraPaceTable;
   intra_status: IntraStatusTable;
+  sign_in_failures: SignInFailuresTable;
   applications: ApplicationsTable;
   recruitment_rounds: RecruitmentRoundsTable;
   application_votes: ApplicationVotesTable;

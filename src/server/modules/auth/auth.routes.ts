@@ -1,10 +1,11 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authCallbackQuerySchema, signInWaitingSchema } from '../../../contract/auth';
 import { negotiateLocale } from '../../../contract/locales';
 import { userSchema } from '../../../contract/users';
 import type { UserRow } from '../../db/schema';
 import type { App, Deps } from '../../deps';
 import { requestOrigin } from '../../plugins/security';
+import { VISITOR_COOKIE } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import { createAuthService } from './auth.service';
 import { createIntraClient } from './intra-client';
@@ -12,6 +13,16 @@ import { createIntraPacer } from './intra-pacer';
 import type { IntraStatus } from './intra-status';
 import { clearSessionCookie, setSessionCookie } from './session.hook';
 import { OAUTH_STATE_COOKIE, OAUTH_STATE_TTL_MS } from './session-token';
+
+/**
+ * Who is signing in, for the limits of sign-in-guard.ts: the address (the client's, through
+ * TRUST_PROXY) and the visitor cookie as sent. An unverified cookie is fine here: a made-up one
+ * only adds a visitor limit to the address's, which binds whatever the cookie says.
+ */
+const callerOf = (request: FastifyRequest) => ({
+  address: request.ip,
+  visitor: request.cookies[VISITOR_COOKIE]?.slice(0, 64) || null,
+});
 
 /** Registers sign-in, sign-out and the session user; answers how to wait for sign-ins under way at close. */
 export function registerAuthRoutes(
@@ -43,7 +54,7 @@ export function registerAuthRoutes(
       publicLogin.searchParams.set('moved', '1');
       return reply.redirect(publicLogin.href, 302);
     }
-    const { state, url } = await auth.startSignIn();
+    const { state, url } = await auth.startSignIn(callerOf(request));
     reply.setCookie(OAUTH_STATE_COOKIE, state, { ...stateCookie, maxAge: OAUTH_STATE_TTL_MS / 1000 });
     return reply.header('cache-control', 'no-store').redirect(url.toString(), 302);
   });
@@ -60,10 +71,12 @@ export function registerAuthRoutes(
       const cookieState = request.cookies[OAUTH_STATE_COOKIE];
       const acceptLanguage = request.headers['accept-language'];
       const locale = acceptLanguage ? negotiateLocale(acceptLanguage) : undefined;
-      const outcome = await auth.completeSignIn({ ...request.query, cookieState, locale }).catch((error: unknown) => {
-        reply.clearCookie(OAUTH_STATE_COOKIE, stateCookie);
-        throw error;
-      });
+      const outcome = await auth
+        .completeSignIn({ ...request.query, cookieState, locale, caller: callerOf(request) })
+        .catch((error: unknown) => {
+          reply.clearCookie(OAUTH_STATE_COOKIE, stateCookie);
+          throw error;
+        });
       if (outcome.status === 'waiting') {
         // The state lives on while it waits in line: so does its cookie.
         const maxAge = Math.max(1, Math.floor((outcome.stateExpiresAt.getTime() - deps.clock.now().getTime()) / 1000));

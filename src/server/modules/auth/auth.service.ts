@@ -9,18 +9,21 @@ import { isUniqueViolation } from '../../db/constraint-errors';
 import { AppError, badRequest, conflict, forbidden } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
 import { findUserById, upsertUserFromProfile } from '../users/users.repository';
-import { CredentialsRefused, type IntraClient } from './intra-client';
+import { CredentialsRefused, ProviderError, type IntraClient } from './intra-client';
 import type { IntraPacer } from './intra-pacer';
 import type { IntraStatus } from './intra-status';
 import { profileToUserFields } from './intra-profile';
 import { deleteSession, insertSession } from './sessions.repository';
+import { createSignInGuard } from './sign-in-guard';
 import {
   claimSignIn,
   consumeSignIn,
   findSignIn,
   insertOauthState,
+  recordSignInFailure,
   recordSignInOutcome,
   setSignInSlot,
+  type Caller,
   type SignInRow,
 } from './sign-in-states.repository';
 import { hashToken, newToken, OAUTH_STATE_TTL_MS, SESSION_TTL_MS } from './session-token';
@@ -68,11 +71,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
  */
 export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPacer, intraStatus: IntraStatus) {
   const { db, clock } = deps;
+  const guard = createSignInGuard(db, deps.config.intraRateLimit);
   /** The sign-ins this process is carrying out, by state hash. */
   const running = new Map<string, Promise<void>>();
 
   /** `signInLocale`: what the browser's Accept-Language asked for (their emails' language until they choose one). */
-  async function carryOut(stateHash: string, code: string, signInLocale: Locale | undefined): Promise<void> {
+  async function carryOut(
+    stateHash: string,
+    code: string,
+    signInLocale: Locale | undefined,
+    caller: Caller,
+  ): Promise<void> {
     try {
       const slots = await pacer.reserve(2);
       const waitMs = slots[0]! - Date.now();
@@ -106,6 +115,11 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
         failure = 'CREDENTIALS';
         // Logged there, once a minute at most: every sign-in meets it until the secret is replaced.
         await intraStatus.credentialsRefused().catch((cause: unknown) => deps.log.warn({ err: cause }));
+      } else if (error instanceof ProviderError && error.oauthError === 'invalid_grant') {
+        // A code the intra refused: counted against whoever sent it (sign-in-guard.ts).
+        await recordSignInFailure(db, caller, clock.now().toISOString()).catch((cause: unknown) =>
+          deps.log.warn({ err: cause }),
+        );
       } else deps.log.warn({ err: error }, 'sign-in with the intra failed');
       await recordSignInOutcome(db, stateHash, { failure }).catch((cause: unknown) =>
         deps.log.warn({ err: cause }, 'the outcome of a failed sign-in could not be recorded'),
@@ -152,6 +166,12 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
     return { status: 'done', user: outcome.user, token, expiresAt };
   }
 
+  /** A sign-in held back without calling the intra (sign-in-guard.ts): asked again once the wait is over. */
+  function held(row: SignInRow, waitMs: number): SignInOutcome {
+    const retryAfterMs = Math.round(Math.min(MAX_RETRY_MS, Math.max(MIN_RETRY_MS, waitMs)));
+    return { status: 'waiting', retryAfterMs, position: 1, stateExpiresAt: new Date(row.expires_at) };
+  }
+
   function waiting(row: SignInRow): SignInOutcome {
     const untilSlot = row.slot_at ? Date.parse(row.slot_at) - Date.now() : 0;
     // Two calls a sign-in: each place ahead in line is two steps of the pace.
@@ -165,15 +185,23 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
 
   return {
     /** A new single-use state, remembered for 10 minutes; the caller binds it to the browser. */
-    async startSignIn(): Promise<{ state: string; url: URL }> {
-      const state = newToken();
+    async startSignIn(caller: Caller): Promise<{ state: string; url: URL }> {
       const now = clock.now();
-      await insertOauthState(db, hashToken(state), now.toISOString(), iso(now.getTime() + OAUTH_STATE_TTL_MS));
+      await guard.admitStart(caller, now);
+      const state = newToken();
+      await insertOauthState(db, {
+        stateHash: hashToken(state),
+        createdAt: now.toISOString(),
+        expiresAt: iso(now.getTime() + OAUTH_STATE_TTL_MS),
+        caller,
+      });
       return { state, url: intra.authorizationUrl(state) };
     },
 
-    async completeSignIn(input: CallbackQuery & { cookieState?: string; locale?: Locale }): Promise<SignInOutcome> {
-      const { code, state, cookieState, locale } = input;
+    async completeSignIn(
+      input: CallbackQuery & { cookieState?: string; locale?: Locale; caller: Caller },
+    ): Promise<SignInOutcome> {
+      const { code, state, cookieState, locale, caller } = input;
       if (!code || !state) throw badRequest(/*i18n*/ 'Missing OAuth parameters', 'MISSING_OAUTH_PARAMETERS');
       if (!cookieState || !sameText(state, cookieState)) throw badRequest(INVALID_STATE, 'INVALID_STATE');
       const stateHash = hashToken(state);
@@ -184,12 +212,17 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
       if (!row || (row.code_hash !== null && row.code_hash !== codeHash))
         throw badRequest(INVALID_STATE, 'INVALID_STATE');
       if (row.user_id === null && row.failure === null) {
+        // Not yet claimed: its caller may have sent too many refused codes this minute.
+        if (row.code_hash === null && !running.has(stateHash)) {
+          const waitMs = await guard.exchangeWaitMs(caller, clock.now());
+          if (waitMs > 0) return held(row, waitMs);
+        }
         const now = Date.now();
         if (
           !running.has(stateHash) &&
           (await claimSignIn(db, { stateHash, codeHash, now: iso(now), until: iso(now + LEASE_MS) }))
         ) {
-          const job = carryOut(stateHash, code, locale).finally(() => running.delete(stateHash));
+          const job = carryOut(stateHash, code, locale, caller).finally(() => running.delete(stateHash));
           running.set(stateHash, job);
         }
         row = await awaitOutcome(stateHash, ANSWER_WITHIN_MS);

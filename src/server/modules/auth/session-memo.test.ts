@@ -9,6 +9,13 @@ import { memoizeSessions, type SessionMemo } from './session-memo';
 import type { SessionUser } from './sessions.repository';
 import { insertOauthState } from './sign-in-states.repository';
 
+const aState = {
+  stateHash: 'a-state-hash',
+  createdAt: '2026-11-23T10:00:00.000Z',
+  expiresAt: '2026-11-23T10:10:00.000Z',
+  caller: { address: '127.0.0.1', visitor: null },
+};
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('memoizeSessions', () => {
@@ -162,7 +169,7 @@ describe.runIf(runsOnEngine('sqlite', 'The SQLite change stamp'))('the SQLite ch
     const { database, drop } = await createTestDatabase();
     try {
       const before = database.changeStamp!();
-      await insertOauthState(database.db, 'a-state-hash', '2026-11-23T10:00:00.000Z', '2026-11-23T10:10:00.000Z');
+      await insertOauthState(database.db, aState);
       expect(database.changeStamp!()).toBe(before);
       await database.db.updateTable('users').set({ level: 3 }).where('id', '=', 1).execute();
       expect(database.changeStamp!()).not.toBe(before);
@@ -177,7 +184,7 @@ describe.runIf(runsOnEngine('sqlite', 'The SQLite change stamp'))('the SQLite ch
     const other = openDatabase(config);
     try {
       const before = database.changeStamp!();
-      await insertOauthState(other.db, 'a-state-hash', '2026-11-23T10:00:00.000Z', '2026-11-23T10:10:00.000Z');
+      await insertOauthState(other.db, aState);
       await sleep(CROSS_PROCESS_STAMP_MS + 1);
       expect(database.changeStamp!()).not.toBe(before);
     } finally {

@@ -1,11 +1,56 @@
 import type { Executor } from '../../db/database';
 import type { SignInFailure } from '../../db/schema';
 
-export async function insertOauthState(db: Executor, stateHash: string, createdAt: string, expiresAt: string) {
+export type Caller = { address: string; visitor: string | null };
+
+export async function insertOauthState(
+  db: Executor,
+  state: { stateHash: string; createdAt: string; expiresAt: string; caller: Caller },
+) {
   await db
     .insertInto('oauth_states')
-    .values({ state_hash: stateHash, created_at: createdAt, expires_at: expiresAt })
+    .values({
+      state_hash: state.stateHash,
+      created_at: state.createdAt,
+      expires_at: state.expiresAt,
+      address: state.caller.address,
+      visitor: state.caller.visitor,
+    })
     .execute();
+}
+
+/** Sign-ins this address, or this visitor, started since then (their states not yet used up). */
+export async function countSignInStarts(db: Executor, by: { address: string } | { visitor: string }, since: string) {
+  const row = await db
+    .selectFrom('oauth_states')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('address' in by ? 'address' : 'visitor', '=', 'address' in by ? by.address : by.visitor)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function recordSignInFailure(db: Executor, caller: Caller, at: string): Promise<void> {
+  await db
+    .insertInto('sign_in_failures')
+    .values({ address: caller.address, visitor: caller.visitor, failed_at: at })
+    .execute();
+}
+
+/** Codes the intra refused from this address, or this visitor, since then: how many, and the first. */
+export async function recentSignInFailures(db: Executor, by: { address: string } | { visitor: string }, since: string) {
+  const row = await db
+    .selectFrom('sign_in_failures')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('failed_at').as('first')])
+    .where('address' in by ? 'address' : 'visitor', '=', 'address' in by ? by.address : by.visitor)
+    .where('failed_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), first: row.first as string | null };
+}
+
+export async function deleteSignInFailuresBefore(db: Executor, before: string): Promise<number> {
+  const result = await db.deleteFrom('sign_in_failures').where('failed_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The sign-in of this state, while the state has not expired. */

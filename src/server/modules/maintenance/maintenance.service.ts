@@ -2,7 +2,7 @@ import type { CleanupResult, ExpiredProjectsResult } from '../../../contract/mai
 import type { Deps } from '../../deps';
 import { recordAudit, type Actor } from '../audit/audit.repository';
 import { deleteExpiredSessions } from '../auth/sessions.repository';
-import { deleteExpiredOauthStates } from '../auth/sign-in-states.repository';
+import { deleteExpiredOauthStates, deleteSignInFailuresBefore } from '../auth/sign-in-states.repository';
 import { expireOverdueProjects } from '../projects/projects.repository';
 
 /**
@@ -54,6 +54,8 @@ export function createMaintenanceService(deps: Deps) {
           sessions_deleted: await deleteExpiredSessions(trx, now.toISOString()),
           oauth_states_deleted: await deleteExpiredOauthStates(trx, now.toISOString()),
         };
+        // Refused codes count for a minute (decision 0131): an hour later they are no one's business.
+        await deleteSignInFailuresBefore(trx, new Date(now.getTime() - 3_600_000).toISOString());
         if (actor && (result.sessions_deleted > 0 || result.oauth_states_deleted > 0)) {
           await recordAudit(trx, {
             action: 'maintenance.cleanup',

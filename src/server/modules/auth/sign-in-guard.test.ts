@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { authorizeAs, redirectTarget } from '#test/server/sign-in';
+import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
+import type { App } from '../../deps';
+
+/**
+ * Signed-out callers cannot spend the club's 42 allowance (decision 0131): a code the intra
+ * refuses counts against the address and visitor that sent it, and past a few a minute their
+ * sign-ins wait without calling the intra; sign-in starts are limited per visitor and address.
+ */
+const CAMPUS = '196.200.150.7';
+const SCRIPT = '41.250.3.99';
+
+/** GET /api/auth/login from an address (and a visitor cookie, when given), as a browser on PUBLIC_URL's host. */
+async function start(app: App, address: string, visitor?: string) {
+  const moved = await app.inject({ url: '/api/auth/login', remoteAddress: address });
+  const answer = await app.inject({
+    url: redirectTarget(moved.headers.location as string),
+    headers: { host: new URL(moved.headers.location as string).host },
+    cookies: visitor ? { visitor } : {},
+    remoteAddress: address,
+  });
+  if (answer.statusCode !== 302) return { status: answer.statusCode } as const;
+  const authorizeUrl = new URL(answer.headers.location as string);
+  return { status: 302, authorizeUrl, state: authorizeUrl.searchParams.get('state')! } as const;
+}
+
+const callback = (app: App, address: string, code: string, state: string, visitor?: string) =>
+  app.inject({
+    url: `/api/auth/callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+    cookies: { oauth_state: state, ...(visitor && { visitor }) },
+    remoteAddress: address,
+  });
+
+/** The callback page: again after retry_after_ms while it answers 202. */
+async function complete(app: App, address: string, code: string, state: string) {
+  for (;;) {
+    const answer = await callback(app, address, code, state);
+    if (answer.statusCode !== 202) return answer;
+    await new Promise((resolve) => setTimeout(resolve, answer.json().retry_after_ms));
+  }
+}
+
+const tokenCalls = async (app: App) => (await app.inject({ url: '/dev/intra/usage' })).json().served.length;
+
+describe('what a signed-out caller may spend of the intra allowance', () => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  it('200 bogus callbacks from one address spend at most 4 intra calls, while 40 real sign-ins beside them all complete', async () => {
+    // Unpaced, so that the real sign-ins run at once: the budget of refused codes is what binds.
+    t = await createTestApp({ FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off', RATE_LIMIT_PER_MINUTE: '0' });
+    const real = [];
+    for (let i = 0; i < 40; i++) {
+      const started = await start(t.app, CAMPUS);
+      const { code } = await authorizeAs(t.app, started.authorizeUrl!, `campus-${i}`);
+      real.push({ code, state: started.state! });
+    }
+    const before = await tokenCalls(t.app);
+
+    const script = async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        // A script throws its cookies away: each bogus callback on a state of its own.
+        const started = await start(t.app, SCRIPT);
+        if (started.status !== 302) {
+          statuses.push(started.status);
+          continue;
+        }
+        statuses.push((await callback(t.app, SCRIPT, `bogus-${i}`, started.state!)).statusCode);
+      }
+      return statuses;
+    };
+    const [statuses, answers] = await Promise.all([
+      script(),
+      Promise.all(real.map(({ code, state }) => complete(t.app, CAMPUS, code, state))),
+    ]);
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(40).fill(200));
+    // Real sign-ins: two calls each. The script: one token call per bogus code that got through.
+    const spentByScript = (await tokenCalls(t.app)) - before - 80;
+    expect(spentByScript).toBeGreaterThan(0);
+    expect(spentByScript).toBeLessThanOrEqual(4);
+    expect(statuses.filter((status) => status === 502)).toHaveLength(spentByScript);
+    // The rest wait, told when to ask again, and never reach the intra.
+    expect(statuses.filter((status) => status === 202).length).toBe(200 - spentByScript);
+  }, 60_000);
+
+  it('holds a visitor after 2 refused codes while its campus signs in, and lets it try again after the minute', async () => {
+    const clock = testClock();
+    t = await createTestApp({ FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off', RATE_LIMIT_PER_MINUTE: '0' }, { clock });
+    for (let i = 0; i < 2; i++) {
+      const started = await start(t.app, CAMPUS, 'careless-visitor');
+      expect((await callback(t.app, CAMPUS, `typo-${i}`, started.state!, 'careless-visitor')).statusCode).toBe(502);
+    }
+    const third = await start(t.app, CAMPUS, 'careless-visitor');
+    const held = await callback(t.app, CAMPUS, 'typo-3', third.state!, 'careless-visitor');
+    expect(held.statusCode).toBe(202);
+    expect(held.json()).toEqual({ status: 'waiting', retry_after_ms: expect.any(Number), position: 1 });
+    // Asked again every 10 s at most, the longest wait the callback page is told.
+    expect(held.json().retry_after_ms).toBe(10_000);
+    // Another student of the same campus: the address has refused codes to spare.
+    const other = await start(t.app, CAMPUS, 'another-visitor');
+    const { code } = await authorizeAs(t.app, other.authorizeUrl!, 'on-time');
+    expect((await callback(t.app, CAMPUS, code, other.state!, 'another-visitor')).statusCode).toBe(200);
+    // The minute passes: the held visitor's sign-in goes on (its code is still refused).
+    clock.advance(61_000);
+    expect((await callback(t.app, CAMPUS, 'typo-3', third.state!, 'careless-visitor')).statusCode).toBe(502);
+  });
+
+  it('limits sign-in starts: 10 a minute per visitor, and per address twice the sign-ins the intra pace allows', async () => {
+    const clock = testClock();
+    t = await createTestApp({ FT_RATE_LIMIT: '2/s,1200/h', RATE_LIMIT_PER_MINUTE: '0' }, { clock });
+    for (let i = 0; i < 10; i++) expect((await start(t.app, CAMPUS, 'one-browser')).status).toBe(302);
+    expect((await start(t.app, CAMPUS, 'one-browser')).status).toBe(429);
+    // 2 calls a second are 60 sign-ins a minute: an address may start 120.
+    for (let i = 0; i < 110; i++) expect((await start(t.app, SCRIPT)).status).toBe(302);
+    for (let i = 0; i < 10; i++) await start(t.app, SCRIPT, `visitor-${i}`);
+    expect((await start(t.app, SCRIPT, 'fresh-visitor')).status).toBe(429);
+    clock.advance(61_000);
+    expect((await start(t.app, SCRIPT)).status).toBe(302);
+  }, 30_000);
+
+  it('serves the sign-ins in the order their callbacks came: places in line 1, 2, 3…', async () => {
+    t = await createTestApp({
+      FT_RATE_LIMIT: '2/s,1200/h',
+      DEV_INTRA_LIMITS: '2/s,1200/h',
+      RATE_LIMIT_PER_MINUTE: '0',
+    });
+    const signs = [];
+    for (let i = 0; i < 5; i++) {
+      const started = await start(t.app, CAMPUS, `browser-${i}`);
+      const { code } = await authorizeAs(t.app, started.authorizeUrl!, `in-line-${i}`);
+      signs.push({ code, state: started.state! });
+    }
+    // The callbacks arrive one after the other, each before the sign-ins ahead of it are done.
+    const pending = [];
+    for (const { code, state } of signs) {
+      pending.push(callback(t.app, CAMPUS, code, state));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const first = await Promise.all(pending);
+    const places = first.map((answer) => (answer.statusCode === 202 ? answer.json().position : 0));
+    // Each later callback is at least as far back in line as the one before it.
+    for (let i = 1; i < places.length; i++) expect(places[i]).toBeGreaterThanOrEqual(places[i - 1]!);
+    expect(places.at(-1)).toBeGreaterThan(1);
+    const done = await Promise.all(
+      signs.map(({ code, state }, i) =>
+        first[i]!.statusCode === 202 ? complete(t.app, CAMPUS, code, state) : Promise.resolve(first[i]!),
+      ),
+    );
+    expect(done.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+  }, 30_000);
+});

@@ -1,0 +1,64 @@
+import { RATE_LIMITED_MESSAGE } from '../../../contract/errors';
+import type { IntraLimits } from '../../config';
+import type { Executor } from '../../db/database';
+import { AppError } from '../../errors';
+import { countSignInStarts, recentSignInFailures, type Caller } from './sign-in-states.repository';
+
+/**
+ * What a signed-out caller may spend of the club's 42 allowance (decision 0131). A callback with
+ * a made-up code costs an intra call before the intra says `invalid_grant`, and the intra allows
+ * the club 1,200 calls an hour in all: so a refused code counts against the address and the
+ * visitor that sent it, and past a few a minute their next sign-ins wait, without calling the
+ * intra, until the minute has passed. A real sign-in's code is never refused, so a campus behind
+ * one address is not held by its own students.
+ */
+const WINDOW_MS = 60_000;
+const FAILURES_PER_ADDRESS = 4;
+const FAILURES_PER_VISITOR = 2;
+/** Sign-in starts write a state row each: a browser needs a few a minute, a campus many. */
+const STARTS_PER_VISITOR = 10;
+/** A campus at the intra's pace: twice the sign-ins it can complete in a minute, and at least 120. */
+const startsPerAddress = (pace: IntraLimits | null) => (pace ? Math.max(120, pace.perSecond * 60) : null);
+
+export function createSignInGuard(db: Executor, pace: IntraLimits | null) {
+  const perAddress = startsPerAddress(pace);
+  const since = (now: Date) => new Date(now.getTime() - WINDOW_MS).toISOString();
+
+  return {
+    /** Refuses (429) a start past this visitor's or this address's starts of the last minute. */
+    async admitStart(caller: Caller, now: Date): Promise<void> {
+      const from = since(now);
+      const overVisitor =
+        caller.visitor !== null &&
+        (await countSignInStarts(db, { visitor: caller.visitor }, from)) >= STARTS_PER_VISITOR;
+      const overAddress =
+        perAddress !== null && (await countSignInStarts(db, { address: caller.address }, from)) >= perAddress;
+      if (overVisitor || overAddress) throw new AppError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
+    },
+
+    /**
+     * How long this caller's next exchange must wait, in ms: 0 while its address and its visitor
+     * are within their refused codes of the last minute, else until the first of them leaves it.
+     */
+    async exchangeWaitMs(caller: Caller, now: Date): Promise<number> {
+      const from = since(now);
+      const checks = [
+        { failures: await recentSignInFailures(db, { address: caller.address }, from), limit: FAILURES_PER_ADDRESS },
+        ...(caller.visitor === null
+          ? []
+          : [
+              {
+                failures: await recentSignInFailures(db, { visitor: caller.visitor }, from),
+                limit: FAILURES_PER_VISITOR,
+              },
+            ]),
+      ];
+      const waits = checks
+        .filter(({ failures, limit }) => failures.count >= limit && failures.first !== null)
+        .map(({ failures }) => Date.parse(failures.first!) + WINDOW_MS - now.getTime());
+      return Math.max(0, ...waits);
+    },
+  };
+}
+
+export type SignInGuard = ReturnType<typeof createSignInGuard>;
