@@ -48,8 +48,25 @@ describe('mail template placeholders', () => {
     expect(out).toContain('<a href="javascript%3Aalert(1)"');
     expect(out).toContain('<a href="https://c.org/apply"');
     expect(out).not.toMatch(/<img|href="javascript:/);
-    // The markers of values are the renderer's own: typed in a template, they are dropped.
-    expect(html('a\uE0000\uE001b {{name}}', { name: 'x' })).toBe('<p style="margin:0 0 16px;">a0b x</p>\n');
+  });
+
+  it('lets no text stand for another value: markers typed by a candidate or the board show as typed', () => {
+    // The renderer's markers as main wrote them (index 0 is the first value), raw and as markdown-it
+    // percent-encodes them in a link's address.
+    const spoofs = ['\uE0000\uE001', '%EE%80%800%EE%80%81', '\uE000%EE%80%800%EE%80%81\uE001'];
+    for (const spoof of spoofs) {
+      const notes = `see ${spoof} here`;
+      const out = html(`Dear {{name}},\n\n> {{notes}}\n\n[more]({{app_url}}/n?x={{notes}}) ${spoof}`, {
+        name: 'Zineb',
+        notes,
+        app_url: 'https://c.org',
+      });
+      expect(out.match(/Zineb/g), spoof).toHaveLength(1);
+      expect(out, spoof).toContain(`<p style="margin:0 0 8px;">see ${spoof} here</p>`);
+      expect(out, spoof).toContain(`href="https://c.org/n?x=${encodeURIComponent(notes)}"`);
+      // Typed in the template itself, it stays as the board wrote it.
+      expect(out, spoof).toContain(`</a> ${spoof}</p>`);
+    }
   });
 
   it('lists each problem: an unknown placeholder by name, a section left open or closing none, a malformed tag', () => {
