@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import { say, type Sentence } from '../../../contract/i18n';
 import { RTL_LOCALES, type Locale } from '../../../contract/locales';
 import { escapeHtml, markup, SafeHtml } from './html';
+import { boardMarkdown, type MarkdownEnv } from './markdown';
 import { fill, type Parsed, type Values } from './template';
 
 /**
@@ -53,8 +53,9 @@ function isButton(tokens: Token[], at: number): boolean {
   );
 }
 
-type RenderEnv = { rtl?: boolean };
-const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
+type RenderEnv = MarkdownEnv & { rtl?: boolean };
+// The board's Markdown as everywhere (links and pictures checked first), styled for mail programs.
+const markdown = boardMarkdown();
 markdown.core.ruler.push('mail_styles', (state) => {
   const styles = (state.env as RenderEnv).rtl ? RTL_STYLES : STYLES;
   let quoted = 0;
@@ -106,7 +107,11 @@ export function renderMarkdownWithValues(template: Parsed, values: Values, local
     return `${OPEN}${nonce}${lines.length - 1}${CLOSE}`;
   });
   const html = markdown
-    .render(tidy(source), { rtl: RTL_LOCALES.has(locale) } satisfies RenderEnv)
+    .render(tidy(source), {
+      appUrl: values.app_url ?? '',
+      absolute: true,
+      rtl: RTL_LOCALES.has(locale),
+    } satisfies RenderEnv)
     .replace(markerPattern(nonce), (_, inText: string | undefined, inAddress: string | undefined) => {
       const line = lines[Number(inText ?? inAddress)] ?? '';
       return escapeHtml(inText === undefined ? encodeURIComponent(line) : line);

@@ -43,11 +43,15 @@ describe('mail template placeholders', () => {
       name: '*Eve* <img src=x onerror=alert(1)> [x](javascript:alert(1))',
       place: 'javascript:alert(1)',
     };
-    const out = html('Hi {{name}}, [go]({{place}}) [home]({{app_url}}/apply)', { ...values, app_url: 'https://c.org' });
+    const out = html('Hi {{name}}, [go]({{app_url}}/to/{{place}}) [there]({{place}}) [home]({{app_url}}/apply)', {
+      ...values,
+      app_url: 'https://c.org',
+    });
     expect(out).toContain('Hi *Eve* &#60;img src=x onerror=alert(1)&#62; [x](javascript:alert(1)),');
-    expect(out).toContain('<a href="javascript%3Aalert(1)"');
-    expect(out).toContain('<a href="https://c.org/apply"');
-    expect(out).not.toMatch(/<img|href="javascript:/);
+    expect(out).toContain('<a href="https://c.org/to/javascript%3Aalert(1)"');
+    // A value standing for the whole address is no https address: its words stay, without the link.
+    expect(out).toContain('</a> there <a href="https://c.org/apply"');
+    expect(out).not.toMatch(/<img|href="javascript/);
   });
 
   it('lets no text stand for another value: markers typed by a candidate or the board show as typed', () => {
