@@ -171,7 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimit(app, config, redis);
 
   // Before every route: the docs learn the routes as they are registered.
-  await registerApiDocs(app);
+  await registerApiDocs(app, config.apiDocs);
   registerHealthRoutes(app, deps);
   const signIns = registerAuthRoutes(app, deps);
   registerApplicationRoutes(app, deps);
