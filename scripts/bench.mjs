@@ -4,6 +4,7 @@
 // the command line (`npm run bench users-me cold-start`), or all of them.
 import { benchAdminLists } from './bench/admin-lists.mjs';
 import { benchColdStart } from './bench/cold-start.mjs';
+import { benchImageUploads } from './bench/image-uploads.mjs';
 import { benchLanding } from './bench/landing.mjs';
 import { benchOpeningDay } from './bench/opening-day.mjs';
 import { benchUsersMe } from './bench/users-me.mjs';
@@ -15,6 +16,7 @@ const suites = {
   'admin-lists': benchAdminLists,
   landing: benchLanding,
   'opening-day': benchOpeningDay,
+  'image-uploads': benchImageUploads,
 };
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = wanted.filter((name) => !(name in suites));

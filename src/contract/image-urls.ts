@@ -46,4 +46,5 @@ export const IMAGE_SENTENCES = {
   unreadable: /*i18n*/ 'This image could not be read: the file may be damaged or incomplete. Try another file.',
   tooManyPixels: /*i18n*/ 'This image has more than 40 megapixels. Choose a smaller image.',
   empty: /*i18n*/ 'Choose an image file to upload.',
+  busy: /*i18n*/ 'The server is busy with other pictures. Try this one again in a few seconds.',
 } as const;

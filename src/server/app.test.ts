@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../contract/settings-defaults';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { rawRequest } from '#test/server/http-client';
 import { latestRound } from '#test/server/rounds.fixtures';
 import { upsertUserFromProfile } from './modules/users/users.repository';
 import { signIn } from '#test/server/sign-in';
@@ -218,6 +219,30 @@ describe('rate limiting', () => {
       });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.headers['cache-control']).toBe('no-store');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('a request line that names a whole URL (absolute form)', () => {
+  it('is read by its path: rate-limited, no-store and answered as the same path would be', async () => {
+    const t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const host = new URL(t.baseUrl).host;
+      const codes = [];
+      for (const target of [
+        'http://evil.example/api/users/me',
+        'https://evil.example/api/users/me?x=1',
+        'http://evil.example/api/users/me',
+      ]) {
+        const answer = await rawRequest(t.baseUrl, `GET ${target} HTTP/1.1`, { host });
+        expect(answer.headers['cache-control'], target).toBe('no-store');
+        codes.push(answer.status);
+      }
+      expect(codes).toEqual([401, 401, 429]);
+      // The same budget as the path itself: the address has spent it.
+      expect((await rawRequest(t.baseUrl, 'GET /api/users/me HTTP/1.1', { host })).status).toBe(429);
     } finally {
       await t.close();
     }

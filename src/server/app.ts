@@ -44,6 +44,7 @@ import { registerApiDocs } from './plugins/api-docs';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { lazyChildLogger } from './plugins/request-logger';
+import { originFormUrl } from './plugins/request-target';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 
@@ -122,6 +123,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The reverse proxies that tell the client's address: one on the same machine by default.
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    // A request line naming a whole URL is routed, checked and redirected by its path only.
+    rewriteUrl: originFormUrl,
     frameworkErrors: frameworkErrorHandler,
     // One line per request costs more than the request itself; errors are logged anyway.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
@@ -169,7 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimit(app, config, redis);
 
   // Before every route: the docs learn the routes as they are registered.
-  await registerApiDocs(app);
+  await registerApiDocs(app, config.apiDocs);
   const intraStatus = createIntraStatus(deps);
   registerHealthRoutes(app, deps, intraStatus);
   const signIns = registerAuthRoutes(app, deps, intraStatus);

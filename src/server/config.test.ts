@@ -67,3 +67,26 @@ describe('PUBLIC_URL in production', () => {
     expect(loadConfig({ PUBLIC_URL: 'http://club.example.org' }).publicUrl).toBe('http://club.example.org');
   });
 });
+
+describe('API_DOCS', () => {
+  const production = {
+    NODE_ENV: 'production',
+    FT_CLIENT_ID: 'club',
+    FT_CLIENT_SECRET: 'secret',
+    PUBLIC_URL: 'https://club.example.org',
+  };
+
+  it('keeps the docs for admins in production and opens them elsewhere, unless set', () => {
+    expect(loadConfig(production).apiDocs).toBe('admins');
+    expect(loadConfig({}).apiDocs).toBe('public');
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe('public');
+    expect(loadConfig({ ...production, API_DOCS: 'off' }).apiDocs).toBe('off');
+    expect(loadConfig({ ...production, API_DOCS: 'public' }).apiDocs).toBe('public');
+  });
+
+  it('refuses any other value, naming the variable and the choices', () => {
+    expect(() => loadConfig({ API_DOCS: 'admin' })).toThrow(
+      new ConfigError('API_DOCS', 'must be one of public, admins, off'),
+    );
+  });
+});

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { unnamedCampus, type AllowedCampus } from '../contract/eligibility';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** Who may read the API docs at /api/docs: anyone, admins only (production's default), or nobody. */
+const API_DOCS_ACCESS = ['public', 'admins', 'off'] as const;
+export type ApiDocsAccess = (typeof API_DOCS_ACCESS)[number];
 const LOGIN_PATTERN = /^[a-z][a-z0-9-]{1,19}$/;
 
 /** An entry of proxy-addr's list, which Fastify's trustProxy takes. */
@@ -79,6 +82,7 @@ const envSchema = z.object({
   DEV_INTRA_LIMITS: intraLimits('2/s,1200/h'),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  API_DOCS: z.enum(API_DOCS_ACCESS, { message: `must be one of ${API_DOCS_ACCESS.join(', ')}` }).optional(),
 });
 
 export type Database = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; schema?: string };
@@ -109,6 +113,8 @@ export type Config = {
   devIntraLimits: IntraLimits | null;
   smtpUrl?: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Who may read /api/docs (API_DOCS): admins only by default in production, anyone elsewhere. */
+  apiDocs: ApiDocsAccess;
 };
 
 /**
@@ -193,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devIntraLimits: vars.DEV_INTRA_LIMITS,
     smtpUrl: vars.SMTP_URL,
     logLevel: vars.LOG_LEVEL,
+    apiDocs: vars.API_DOCS ?? (vars.NODE_ENV === 'production' ? 'admins' : 'public'),
   };
 }
 

@@ -4,9 +4,11 @@ import { csvStream, defuseFormulas } from './csv-writer';
 import { parseCsv } from '#test/server/parse-csv';
 
 const ATTACK = "I like robots;=cmd|' /C calc'!A0;";
+const TAB_ATTACK = 'ok text\t=HYPERLINK("https://evil.test","x")';
 
-/** What a spreadsheet reading the file with the other separator may take for cells: every piece between separators and line breaks. */
-const naivePieces = (csv: string) => csv.split(/[,;\r\n]/).map((piece) => piece.replace(/^[\s"]+/, ''));
+/** What a spreadsheet reading the file with another separator may take for cells: every piece between separators (tab too) and line breaks. */
+const naivePieces = (csv: string) =>
+  csv.split(/[,;\t\n\r\v\f\u0085\u2028\u2029]/).map((piece) => piece.replace(/^[\s"]+/, ''));
 const FORMULA = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 describe('defusing formulas', () => {
@@ -20,11 +22,31 @@ describe('defusing formulas', () => {
     expect(defuseFormulas(ATTACK)).toBe("I like robots;'=cmd|' /C calc'!A0;");
     expect(defuseFormulas('a, "=b')).toBe(`a,' "=b`);
     expect(defuseFormulas('Skills:\n- soldering\r\n@home')).toBe("Skills:\n'- soldering\r\n'@home");
-    expect(defuseFormulas('a;\r\nb,\t=c')).toBe("a;\r\nb,'\t=c");
+    expect(defuseFormulas('a;\r\nb,\t=c')).toBe("a;\r\nb,'\t'=c");
+  });
+
+  it('defuses a formula after a tab, where a spreadsheet splitting on tabs starts a cell, and after every other line break', () => {
+    expect(defuseFormulas('ok text\t=HYPERLINK("https://evil.test","x")')).toBe(
+      `ok text\t'=HYPERLINK("https://evil.test","x")`,
+    );
+    expect(defuseFormulas('a\t "+1')).toBe(`a\t' "+1`);
+    expect(defuseFormulas('a\t\t=b')).toBe("a\t'\t'=b");
+    for (const lineBreak of ['\v', '\f', '\u0085', '\u2028', '\u2029']) {
+      expect(defuseFormulas(`a${lineBreak}@b`)).toBe(`a${lineBreak}'@b`);
+    }
   });
 
   it('leaves text without a formula as it is', () => {
-    for (const cell of ['', 'plain, text; fine', 'e-mail me', 'A+ student', '1337', 'x=1']) {
+    for (const cell of [
+      '',
+      'plain, text; fine',
+      'e-mail me',
+      'A+ student',
+      '1337',
+      'x=1',
+      'tab\tseparated',
+      'robots - and more',
+    ]) {
       expect(defuseFormulas(cell)).toBe(cell);
     }
   });
@@ -35,6 +57,7 @@ describe('the CSV writer', () => {
   const rows = [
     [1, 'Zineb Aït-Ḥassan', ATTACK, null, true],
     [2, 'زينب', '=HYPERLINK("http://evil","click"), and "quotes"\nnew line', undefined, false],
+    [3, 'Omar', TAB_ATTACK, '', false],
   ];
   async function* pages() {
     yield rows.slice(0, 1);
@@ -57,8 +80,9 @@ describe('the CSV writer', () => {
         header,
         ['1', 'Zineb Aït-Ḥassan', "I like robots;'=cmd|' /C calc'!A0;", '', 'true'],
         ['2', 'زينب', `'=HYPERLINK("http://evil","click"), and "quotes"\nnew line`, '', 'false'],
+        ['3', 'Omar', `ok text\t'=HYPERLINK("https://evil.test","x")`, '', 'false'],
       ]);
-      // Read with the other separator, or split naively, no piece of the file starts a formula.
+      // Read with another separator (tab too), or split naively, no piece of the file starts a formula.
       expect(naivePieces(csv).filter((piece) => FORMULA.test(piece))).toEqual([]);
     },
   );

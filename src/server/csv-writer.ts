@@ -12,14 +12,23 @@ const DELIMITERS: Record<CsvSeparator, string> = { comma: ',', semicolon: ';' };
 const FORMULA_START = '=+\\-@\\t\\uFF1D\\uFF0B\\uFF0D\\uFF20';
 
 /**
- * Where a spreadsheet may start a cell inside our text: at its start, and after a `,`, `;` or
- * line break, where it splits when it reads the file with another separator than the one it was
- * written with (a French-locale spreadsheet reads `;`), quotes or not. Spaces and quotes before
- * the formula character do not make it safe. A carriage return counts at the very start only:
- * after a separator it is the end of a line, not a formula.
+ * What a spreadsheet may take for the start of a cell or a line inside our text, where it splits
+ * when it reads the file with other settings than the ones it was written with, quotes or not:
+ * the separators spreadsheets split a CSV on (`,`; `;` in a French locale; tab, which Excel's
+ * text import splits on unless told otherwise) and every line break (CR, LF, and the vertical tab, form feed,
+ * NEL and Unicode line and paragraph separators that some readers break lines at). Not a space:
+ * splitting on it is an option nobody leaves on, and defusing after every space would mark
+ * ordinary sentences ("robots - and more").
+ */
+const CELL_BREAK = ',;\\t\\n\\r\\v\\f\\u0085\\u2028\\u2029';
+
+/**
+ * Where a formula could start: the very start of the text, or right after a cell or line break.
+ * Spaces and quotes before the formula character do not make it safe. A carriage return counts
+ * as a formula start at the very start only: after a break it is the end of a line.
  */
 const CELL_START_BEFORE_FORMULA = new RegExp(
-  `^(?=[ "]*[${FORMULA_START}\\r])|[,;\\r\\n](?=[ "]*[${FORMULA_START}])`,
+  `^(?=[ "]*[${FORMULA_START}\\r])|[${CELL_BREAK}](?=[ "]*[${FORMULA_START}])`,
   'g',
 );
 

@@ -26,6 +26,19 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * 503 UNAVAILABLE for a moment: the server is busy with this kind of work and says when to try
+ * again (Retry-After, in seconds). Expected under load, so logged as a warning, not an error.
+ */
+export class RetryLater extends AppError {
+  constructor(
+    message: Sentence | Said,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, 'UNAVAILABLE', message);
+  }
+}
+
 /** A refusal's sentence naming the field refused first, as the validation answers do. */
 export const FIELD_AND_MESSAGE: Sentence = /*i18n*/ '{path}: {message}';
 

@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from '../../src/contract/settings-defaults';
 import { errorBodySchema } from '../../src/contract/errors';
 import { NUL_MESSAGE, THEME_SCRIPT_HASH } from '../../src/server/plugins/security';
 import { hashToken, newToken } from '../../src/server/modules/auth/session-token';
+import { rawRequest } from '#test/server/http-client';
 import { authorizeAs, cookieFrom, signIn, startSignIn } from '#test/server/sign-in';
 import { createTestApp } from '#test/server/test-app';
 import { buildWorld, LINK, registeredRoutes, type World } from '#test/server/security-world';
@@ -69,6 +70,25 @@ describe('threats', () => {
       expect(authorize.origin).toBe('http://localhost:3000');
       expect(authorize.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/callback');
       expect(login.headers.location).not.toContain('evil');
+    });
+
+    it('redirects a sign-in whose request line names another host to PUBLIC_URL, keeping only the path and query', async () => {
+      const publicHost = new URL(world.t.baseUrl).host;
+      for (const target of [
+        'http://evil.example/api/auth/login',
+        'https://evil.example:8443/api/auth/login?next=%2Fapply',
+        'HTTP://user@evil.example/api/auth/login',
+      ]) {
+        // The app's own address (127.0.0.1), not PUBLIC_URL's (localhost:3000): the sign-in moves first.
+        const answer = await rawRequest(world.t.baseUrl, `GET ${target} HTTP/1.1`, { host: publicHost });
+        expect(answer.status, target).toBe(302);
+        const location = new URL(answer.headers.location!);
+        expect(location.origin, target).toBe('http://localhost:3000');
+        expect(`${location.pathname}${location.search}`, target).toBe(
+          `/api/auth/login${new URL(target).search ? `${new URL(target).search}&` : '?'}moved=1`,
+        );
+      }
+      await expectUnchanged();
     });
 
     it('gives a new session token at every sign-in and never adopts a session cookie the browser brought', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/server/test-app';
 import { SESSION_COOKIE } from '../../contract/constants';
+import { hashToken, newToken } from '../modules/auth/session-token';
 import { API_DOCS_PREFIX, openApiPath, SECURITY_SCHEME } from './api-docs';
 import { API_OPERATIONS } from './api-operations';
 import { THEME_SCRIPT_HASH } from './security';
@@ -248,6 +249,88 @@ describe('the API documentation at /api/docs', () => {
       const answer = await t.app.inject({ url });
       expect(answer.headers['content-security-policy'], url).toContain(`script-src 'self' ${THEME_SCRIPT_HASH};`);
       expect(answer.headers['content-security-policy'], url).not.toContain('unsafe');
+    }
+  });
+});
+
+describe('who may read the API documentation (API_DOCS)', () => {
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    FT_CLIENT_ID: 'club-client',
+    FT_CLIENT_SECRET: 'club-secret',
+    PUBLIC_URL: 'https://club.example.org',
+  };
+  const DOCS = [API_DOCS_PREFIX, `${API_DOCS_PREFIX}/json`, `${API_DOCS_PREFIX}/yaml`];
+
+  /** A session written straight in: production has no local 42 stand-in to sign in through. */
+  async function sessionOf(t: TestApp, login: string, intraId: number, isAdmin: boolean): Promise<string> {
+    const at = new Date().toISOString();
+    const { id } = await t.database.db
+      .insertInto('users')
+      .values({
+        intra_id: intraId,
+        intra_login: login,
+        email: null,
+        first_name: null,
+        last_name: null,
+        image_url: null,
+        campus: null,
+        level: 0,
+        grade: null,
+        is_starter: false,
+        is_admin: isAdmin,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = newToken();
+    await t.database.db
+      .insertInto('sessions')
+      .values({
+        user_id: id,
+        token_hash: hashToken(token),
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        created_at: at,
+      })
+      .execute();
+    return `${SESSION_COOKIE}=${token}`;
+  }
+
+  const statuses = async (t: TestApp, cookie?: string) =>
+    Promise.all(DOCS.map(async (url) => (await t.app.inject({ url, headers: cookie ? { cookie } : {} })).statusCode));
+
+  it('shows them to admins only in production, by default: 401 signed out, 403 to anyone else', async () => {
+    const t = await createTestApp(PRODUCTION);
+    try {
+      const anonymous = await t.app.inject({ url: `${API_DOCS_PREFIX}/json` });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+      expect(anonymous.body).not.toContain('openapi');
+      expect(await statuses(t)).toEqual([401, 401, 401]);
+      expect(await statuses(t, await sessionOf(t, 'student', 1, false))).toEqual([403, 403, 403]);
+      const admin = await sessionOf(t, 'boss', 2, true);
+      expect(await statuses(t, admin)).toEqual([200, 200, 200]);
+      expect((await t.app.inject({ url: `${API_DOCS_PREFIX}/json`, headers: { cookie: admin } })).json()).toMatchObject(
+        { openapi: '3.1.0' },
+      );
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('serves none of them with API_DOCS=off, even to an admin; anyone may read them with API_DOCS=public', async () => {
+    const off = await createTestApp({ ...PRODUCTION, API_DOCS: 'off' });
+    try {
+      expect(await statuses(off, await sessionOf(off, 'boss', 2, true))).toEqual([404, 404, 404]);
+    } finally {
+      await off.close();
+    }
+    const open = await createTestApp({ ...PRODUCTION, API_DOCS: 'public' });
+    try {
+      expect(await statuses(open)).toEqual([200, 200, 200]);
+    } finally {
+      await open.close();
     }
   });
 });

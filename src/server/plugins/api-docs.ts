@@ -5,6 +5,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../../contract/constants';
 import { errorBodySchema } from '../../contract/errors';
+import type { ApiDocsAccess } from '../config';
 import type { App } from '../deps';
 import { API_OPERATIONS } from './api-operations';
 import { requireAdmin, requireMember, requireUser } from './session';
@@ -137,9 +138,11 @@ function documentRoute(document: Parameters<typeof jsonSchemaTransform>[0]) {
 
 /**
  * OpenAPI generated from the contract's zod schemas, and Swagger UI at `/api/docs` (JSON at
- * `/api/docs/json`). Register it before any route: it learns the routes as they are added.
+ * `/api/docs/json`) for whom `access` (API_DOCS) names: anyone, admins only (production's
+ * default: the map of every route is no business of strangers, decision 0142), or nobody (no
+ * route there at all). Register it before any route: it learns the routes as they are added.
  */
-export async function registerApiDocs(app: App): Promise<void> {
+export async function registerApiDocs(app: App, access: ApiDocsAccess): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -170,8 +173,11 @@ export async function registerApiDocs(app: App): Promise<void> {
     transform: documentRoute,
     transformObject: jsonSchemaTransformObject,
   });
+  if (access === 'off') return;
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PREFIX,
+    // Every page, file and document of the docs behind the same guard as the admin panel.
+    ...(access === 'admins' ? { uiHooks: { onRequest: requireAdmin } } : {}),
     // Without the top bar: its Swagger logo is an SVG holding a <style> element, which the app's
     // Content-Security-Policy (style-src 'self') rightly refuses. The docs need no CSP exception.
     uiConfig: { docExpansion: 'list', deepLinking: true, layout: 'BaseLayout' },

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { RATE_LIMITED_MESSAGE, type ErrorBody, type ErrorCode } from '../../contract/errors';
 import type { ZodType } from 'zod';
-import { AppError, FIELD_AND_MESSAGE } from '../errors';
+import { AppError, FIELD_AND_MESSAGE, RetryLater } from '../errors';
 import type { Sentence } from '../../contract/i18n';
 import type { Locale } from '../../contract/locales';
 import { answerLocale, speaking, tell } from '../i18n';
@@ -106,7 +106,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = answerLocale(request);
     const { status, body } = speaking(locale, () => toErrorBody(error, request, locale));
-    if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
+    if (error instanceof RetryLater) {
+      request.log.warn({ reqId: request.id, retryAfter: error.retryAfterSeconds }, error.message);
+      void reply.header('retry-after', String(error.retryAfterSeconds));
+    } else if (status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
     return reply.status(status).send(body);
   });
 }

@@ -21,11 +21,23 @@ describe('Markdown rendered by the server, shown as React elements', () => {
     );
   });
 
-  it('links only to web and mail addresses, each opened without a handle on the page', () => {
+  it('links only to https addresses, the app’s paths and mail addresses, each opened without a handle on the page', () => {
     expect(render('<p><a href="https://club.example.org/rules?a=1&amp;b=2">rules</a></p>')).toBe(
       '<p><a href="https://club.example.org/rules?a=1&amp;b=2" rel="noopener noreferrer">rules</a></p>',
     );
     expect(render('<p><a href="javascript:alert(1)">x</a><a href="data:text/html,hi">y</a></p>')).toBe('<p>xy</p>');
+    expect(render('<p><a href="/apply">apply</a> <a href="mailto:board@club.example.org">us</a></p>')).toBe(
+      '<p><a href="/apply" rel="noopener noreferrer">apply</a> <a href="mailto:board@club.example.org" rel="noopener noreferrer">us</a></p>',
+    );
+  });
+
+  it('makes no link of a protocol-relative, plain-http or user-named address (issue 35)', () => {
+    expect(
+      render(
+        '<p><a href="//evil.example/x">f</a> <a href="/\\evil.example">g</a> <a href="http://evil.example">h</a> ' +
+          '<a href="https://club.example.org@evil.example/">i</a></p>',
+      ),
+    ).toBe('<p>f g h i</p>');
   });
 
   it('drops tags and attributes Markdown does not make, keeping their text', () => {

@@ -1,12 +1,14 @@
 import { createElement, Fragment, type ReactNode } from 'react';
+import { isAllowedLink } from '../../contract/links';
 
 /*
  * The HTML the server renders from the board's Markdown (docs/decisions/0116: markdown-it, raw
  * HTML off, so every `<` a person typed arrives escaped and every tag is markdown-it's own).
  * Rather than setting it as markup (which app/markup-safety.test.ts forbids everywhere), it is
  * read into React elements here: only the tags Markdown makes, only the attributes listed, links
- * only to web and mail addresses. Anything else keeps its text and loses its tag, so a surprise
- * in the HTML can at worst show as text, never run.
+ * only where the server lets them lead (https with a host, the app's own paths, mail addresses:
+ * contract/links.ts). Anything else keeps its text and loses its tag, so a surprise in the HTML
+ * can at worst show as text, never run nor lead elsewhere.
  */
 
 type Element = { tag: string; attrs: Record<string, string>; children: Node[] };
@@ -34,7 +36,6 @@ const TAGS = new Set([
 ]);
 const VOID = new Set(['br', 'hr', 'img']);
 const HEADING = /^h([1-6])$/;
-const LINK = /^(https?:\/\/|mailto:|\/|#)/i;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 function decode(text: string): string {
@@ -88,7 +89,7 @@ function toReact(nodes: Node[]): ReactNode[] {
       // The message sits under the page's h2: its own headings start below that.
       return createElement(`h${Math.min(6, Number(heading[1]) + 2)}`, { key }, ...children);
     }
-    if (tag === 'a' && LINK.test(attrs.href ?? '')) {
+    if (tag === 'a' && isAllowedLink(attrs.href ?? '', globalThis.location?.origin)) {
       return createElement('a', { key, href: attrs.href, rel: 'noopener noreferrer' }, ...children);
     }
     // Pictures from any address are not fetched on the candidate's page: their description stands in.

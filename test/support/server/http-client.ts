@@ -1,5 +1,7 @@
 /** Plain HTTP against a server process, as a browser without JavaScript would talk to it. */
 
+import { connect } from 'node:net';
+
 export type HttpAnswer = {
   status: number;
   headers: Headers;
@@ -91,4 +93,39 @@ export async function completeCallback(url: string, state: string): Promise<Resp
     const { retry_after_ms } = (await answer.json()) as { retry_after_ms: number };
     await new Promise((resolve) => setTimeout(resolve, retry_after_ms));
   }
+}
+
+export type RawAnswer = { status: number; headers: Record<string, string>; body: string };
+
+/**
+ * One request written byte for byte, as a proxy or a script may send it and `fetch` never does
+ * (a whole URL on the request line): the status, the headers (lower-case names, the last of
+ * each) and the body as it came (not de-chunked). The server closes the connection after answering.
+ */
+export async function rawRequest(
+  baseUrl: string,
+  requestLine: string,
+  headers: Record<string, string> = {},
+): Promise<RawAnswer> {
+  const { hostname, port } = new URL(baseUrl);
+  const lines = [requestLine, ...Object.entries({ ...headers, connection: 'close' }).map(([n, v]) => `${n}: ${v}`)];
+  const text = await new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(port), hostname, () => socket.write(`${lines.join('\r\n')}\r\n\r\n`));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+  });
+  const headEnd = text.indexOf('\r\n\r\n');
+  const [statusLine = '', ...headerLines] = text.slice(0, headEnd).split('\r\n');
+  return {
+    status: Number(statusLine.split(' ')[1]),
+    headers: Object.fromEntries(
+      headerLines.map((line) => [
+        line.slice(0, line.indexOf(':')).toLowerCase(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]),
+    ),
+    body: text.slice(headEnd + 4),
+  };
 }

@@ -10,6 +10,16 @@ export const pngOf = (width: number, height: number) => noise(width, height).png
 export const webpOf = (width: number, height: number) => noise(width, height).webp().toBuffer();
 export const gifOf = (width: number, height: number) => noise(width, height).gif().toBuffer();
 
+/**
+ * A large smooth picture (noise blown up) as a progressive JPEG: small to send, but its decoder
+ * keeps every coefficient of the whole picture, the heaviest decode a board photo can ask for.
+ */
+export const progressiveJpegOf = async (width: number, height: number) =>
+  sharp(await noise(8, 8).png().toBuffer())
+    .resize(width, height, { kernel: 'cubic' })
+    .jpeg({ quality: 80, progressive: true })
+    .toBuffer();
+
 const XMP =
   '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
   '<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>PhoneOwner</dc:creator>' +

@@ -94,6 +94,30 @@ describe('the applications CSV export', () => {
     },
   );
 
+  it.each([
+    ['comma', ','],
+    ['semicolon', ';'],
+  ] as const)(
+    'defuses a formula after a tab, where a spreadsheet splitting on tabs starts a cell (%s)',
+    async (separator, delimiter) => {
+      const { cookie } = await signIn(t.app, 'tabby');
+      const motivation = 'ok text\t=HYPERLINK("https://evil.test","x")';
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/applications',
+        headers: { cookie },
+        payload: { motivation },
+      });
+      expect(sent.statusCode).toBe(201);
+      const answer = await download(`?separator=${separator}`);
+      const { records } = parseCsv(answer.rawPayload, delimiter);
+      expect(rowOf(records, 'tabby')![7]).toBe(`ok text\t'=HYPERLINK("https://evil.test","x")`);
+      // Split on tabs, as Excel's text import does by default: no cell starts a formula.
+      const cells = answer.rawPayload.toString('utf8').split(/[\t\r\n]/);
+      expect(cells.filter((cell) => /^[=+\-@]/.test(cell.replace(/^[\s"]+/, '')))).toEqual([]);
+    },
+  );
+
   it("exports exactly the rows the list's filters select", async () => {
     for (const [status, logins] of [
       ['declined', ['formula']],

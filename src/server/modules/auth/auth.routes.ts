@@ -4,6 +4,7 @@ import { negotiateLocale } from '../../../contract/locales';
 import { userSchema } from '../../../contract/users';
 import type { UserRow } from '../../db/schema';
 import type { App, Deps } from '../../deps';
+import { onPublicUrl } from '../../plugins/request-target';
 import { requestOrigin } from '../../plugins/security';
 import { VISITOR_COOKIE } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
@@ -49,7 +50,7 @@ export function registerAuthRoutes(
     // when the intra sends the browser back to PUBLIC_URL: start on PUBLIC_URL's host instead.
     // Once only (`moved`): behind a proxy that does not pass the public Host, the request would
     // never look like PUBLIC_URL's, and the browser, already there, would loop.
-    const publicLogin = new URL(request.url, deps.config.publicUrl);
+    const publicLogin = onPublicUrl(deps.config.publicUrl, request.url);
     if (requestOrigin(request)?.host !== publicLogin.host && !publicLogin.searchParams.has('moved')) {
       publicLogin.searchParams.set('moved', '1');
       return reply.redirect(publicLogin.href, 302);

@@ -45,6 +45,21 @@ function sizeOf(kind: ImageKind, source: { width: number; height: number }) {
   };
 }
 
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+
+/**
+ * sharp, loaded on the first upload, like the PostgreSQL driver: a server's start never pays for
+ * libvips (decision 0101). Without libvips' operation cache: each upload is decoded once and
+ * never again, and the cache would keep up to 50 MB of pixels nobody asks for (decision 0141).
+ */
+function loadSharp(): Promise<typeof import('sharp')> {
+  sharpModule ??= import('sharp').then((module) => {
+    module.default.cache(false);
+    return module;
+  });
+  return sharpModule;
+}
+
 /**
  * Checks an upload by its content and re-encodes it: decoded by sharp (libvips), turned upright
  * from its EXIF orientation, cut or fitted to the kind's size, and written as WebP without any
@@ -55,8 +70,7 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Proc
   if (bytes.length === 0) throw badRequest(IMAGE_SENTENCES.empty);
   const format = sniffFormat(bytes);
   if (!format) throw badRequest(IMAGE_SENTENCES.notAnImage);
-  // Loaded on the first upload, like the PostgreSQL driver: a server's start never pays for libvips (decision 0101).
-  const { default: sharp } = await import('sharp');
+  const { default: sharp } = await loadSharp();
   // Truncated data fails the decode rather than coming out grey; the first frame of an animation only.
   const open = (): Sharp => sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS, animated: false });
   let metadata: Metadata;
@@ -69,19 +83,24 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Proc
   if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw badRequest(IMAGE_SENTENCES.tooManyPixels);
   const upright = metadata.autoOrient;
   const { width, height } = sizeOf(kind, upright);
-  const render = (scale: number) =>
-    open()
-      .autoOrient()
-      .resize(width * scale, height * scale, { fit: kind === 'board_photo' ? 'cover' : 'fill', position: 'attention' })
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer();
-  let data: Buffer;
-  let data2x: Buffer;
+  // Decoded once, to the 2x size's pixels; the 1x is made from those, never from the upload again.
+  let pixels: { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
   try {
-    [data, data2x] = await Promise.all([render(1), render(2)]);
+    pixels = await open()
+      .autoOrient()
+      .resize(width * 2, height * 2, { fit: kind === 'board_photo' ? 'cover' : 'fill', position: 'attention' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   } catch {
     throw badRequest(IMAGE_SENTENCES.unreadable);
   }
+  const { info } = pixels;
+  const fromPixels = () =>
+    sharp(pixels.data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const [data, data2x] = await Promise.all([
+    fromPixels().resize(width, height).webp({ quality: WEBP_QUALITY }).toBuffer(),
+    fromPixels().webp({ quality: WEBP_QUALITY }).toBuffer(),
+  ]);
   return {
     sha256: createHash('sha256').update(data2x).digest('hex'),
     kind,

@@ -3,6 +3,7 @@ import type { UploadedImage } from '../../../contract/images';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { recordAudit } from '../audit/audit.repository';
+import { createDecodeQueue } from './decode-queue';
 import { processImage } from './image-processing';
 import { readImageData, saveImage } from './images.repository';
 
@@ -12,6 +13,8 @@ const RETINA_SUFFIX = /@2x(?=\.webp$)/;
 /** The board's uploaded images (docs/decisions/0122-uploaded-images.md). */
 export function createImagesService(deps: Deps) {
   const { db, clock } = deps;
+  // One line for the whole process: every upload route shares it (decision 0141).
+  const decoding = createDecodeQueue();
 
   return {
     /**
@@ -19,7 +22,7 @@ export function createImagesService(deps: Deps) {
      * the board saves them (`settings.updated`); until then it is kept a day (decision 0122).
      */
     async upload(bytes: Buffer, kind: ImageKind, admin: UserRow): Promise<UploadedImage> {
-      const image = await processImage(bytes, kind);
+      const image = await decoding.run(() => processImage(bytes, kind));
       const url = mediaUrl(image.sha256, image.width, image.height);
       const now = clock.now();
       await db.transaction().execute(async (trx) => {

@@ -5,8 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_SENTENCES, MAX_IMAGE_BYTES, mediaImage } from '../../../contract/image-urls';
 import { errorBodySchema } from '../../../contract/errors';
 import { expectGuarded } from '#test/server/guards';
-import { cameraJpegOf, gifOf, pngOf, SVG, webpOf } from '#test/server/images.fixtures';
+import { cameraJpegOf, gifOf, pngOf, progressiveJpegOf, SVG, webpOf } from '#test/server/images.fixtures';
 import { signIn } from '#test/server/sign-in';
+import { DECODE_LINE, DECODE_SLOTS } from './decode-queue';
 import { createTestApp, testEngine, type TestApp } from '#test/server/test-app';
 
 describe(`uploaded images (${testEngine})`, () => {
@@ -186,5 +187,25 @@ describe(`uploaded images (${testEngine})`, () => {
     });
     expect(answer.statusCode).toBe(403);
     expect(await stored()).toEqual({ images: [], audit: [] });
+  });
+
+  it('decodes two uploads at a time and refuses those that find the line full with 503 and Retry-After', async () => {
+    // A progressive JPEG of 9 megapixels: its decode outlasts the arrival of all twelve.
+    const big = await progressiveJpegOf(3000, 3000);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => upload('board_photo', big, 'image/jpeg')));
+    const accepted = answers.filter((answer) => answer.statusCode === 201);
+    const refused = answers.filter((answer) => answer.statusCode === 503);
+    expect(accepted.length + refused.length).toBe(12);
+    // Two decoding and four waiting at most when they arrive; a slot freed meanwhile takes one more.
+    expect(accepted.length).toBeGreaterThanOrEqual(DECODE_SLOTS + DECODE_LINE);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const answer of refused) {
+      expect(answer.json()).toEqual({ error: IMAGE_SENTENCES.busy, code: 'UNAVAILABLE' });
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+    // The same picture each time: one image, one audit entry per upload accepted, none for a refusal.
+    const { images, audit } = await stored();
+    expect(images).toHaveLength(1);
+    expect(audit).toHaveLength(accepted.length);
   });
 });

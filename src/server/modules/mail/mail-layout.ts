@@ -1,8 +1,9 @@
-import MarkdownIt from 'markdown-it';
+import { randomBytes } from 'node:crypto';
 import type Token from 'markdown-it/lib/token.mjs';
 import { say, type Sentence } from '../../../contract/i18n';
 import { RTL_LOCALES, type Locale } from '../../../contract/locales';
 import { escapeHtml, markup, SafeHtml } from './html';
+import { boardMarkdown, type MarkdownEnv } from './markdown';
 import { fill, type Parsed, type Values } from './template';
 
 /**
@@ -52,8 +53,9 @@ function isButton(tokens: Token[], at: number): boolean {
   );
 }
 
-type RenderEnv = { rtl?: boolean };
-const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
+type RenderEnv = MarkdownEnv & { rtl?: boolean };
+// The board's Markdown as everywhere (links and pictures checked first), styled for mail programs.
+const markdown = boardMarkdown();
 markdown.core.ruler.push('mail_styles', (state) => {
   const styles = (state.env as RenderEnv).rtl ? RTL_STYLES : STYLES;
   let quoted = 0;
@@ -75,12 +77,16 @@ markdown.core.ruler.push('mail_styles', (state) => {
   });
 });
 
-/** Private-use characters around a number: where a value goes, kept out of Markdown's reach. */
+/**
+ * Where a value goes, kept out of Markdown's reach: private-use characters around a number that
+ * is new at every rendering (the nonce) and the value's index. Nobody can write a marker that
+ * stands for another value (a candidate's text, the board's notes): they cannot know the nonce.
+ */
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
-const MARKER = /\uE000(\d+)\uE001/g;
-/** The same marker once markdown-it has percent-encoded it in a link's address. */
-const ENCODED_MARKER = /%EE%80%80(\d+)%EE%80%81/g;
+/** A marker as written, or percent-encoded by markdown-it in a link's address; its index in group 1 or 2. */
+const markerPattern = (nonce: string) =>
+  new RegExp(`${OPEN}${nonce}(\\d+)${CLOSE}|%EE%80%80${nonce}(\\d+)%EE%80%81`, 'g');
 
 /** Values inserted as they are: the app's own address, from the configuration, for links. */
 const LITERAL = new Set(['app_url']);
@@ -88,20 +94,28 @@ const LITERAL = new Set(['app_url']);
 /**
  * The HTML of a filled template. Each line of a value stands in the Markdown as a marker, so
  * that nothing a person typed (a name, feedback) is read as Markdown; once rendered, each marker
- * becomes its line, escaped. In a link's address a value is percent-encoded, after markdown-it
- * checked the address, so it can never make a `javascript:` link.
+ * becomes its line, escaped, in one pass (no value is read again for markers). In a link's
+ * address a value is percent-encoded, after markdown-it checked the address, so it can never
+ * make a `javascript:` link.
  */
 export function renderMarkdownWithValues(template: Parsed, values: Values, locale: Locale = 'en'): SafeHtml {
+  const nonce = randomBytes(8).toString('hex');
   const lines: string[] = [];
   const source = fill(template.nodes, values, (line, name) => {
     if (LITERAL.has(name) || line === '') return line;
     lines.push(line);
-    return `${OPEN}${lines.length - 1}${CLOSE}`;
+    return `${OPEN}${nonce}${lines.length - 1}${CLOSE}`;
   });
   const html = markdown
-    .render(tidy(source), { rtl: RTL_LOCALES.has(locale) } satisfies RenderEnv)
-    .replace(MARKER, (_, n: string) => escapeHtml(lines[Number(n)] ?? ''))
-    .replace(ENCODED_MARKER, (_, n: string) => escapeHtml(encodeURIComponent(lines[Number(n)] ?? '')));
+    .render(tidy(source), {
+      appUrl: values.app_url ?? '',
+      absolute: true,
+      rtl: RTL_LOCALES.has(locale),
+    } satisfies RenderEnv)
+    .replace(markerPattern(nonce), (_, inText: string | undefined, inAddress: string | undefined) => {
+      const line = lines[Number(inText ?? inAddress)] ?? '';
+      return escapeHtml(inText === undefined ? encodeURIComponent(line) : line);
+    });
   return new SafeHtml(html);
 }
 

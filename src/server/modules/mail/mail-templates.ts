@@ -115,7 +115,12 @@ function boardMessage(message: { subject: string; body: string }, appUrl: string
     kind: 'board_message',
     subject,
     text: mailText(`${subject}\n\n${renderTextWithValues(body, {})}`, appUrl),
-    html: mailHtml(subject, markup`${heading}${renderMarkdownWithValues(body, {}, locale)}`, appUrl, locale),
+    html: mailHtml(
+      subject,
+      markup`${heading}${renderMarkdownWithValues(body, { app_url: appUrl }, locale)}`,
+      appUrl,
+      locale,
+    ),
   };
 }
 

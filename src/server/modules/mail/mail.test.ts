@@ -485,6 +485,29 @@ describe('mail without SMTP_URL: the outbox and /dev/mail', () => {
     ]);
   });
 
+  it("writes the board's notes as written, even when they carry the renderer's markers of another value", async () => {
+    const admin = (await signIn(t.app, 'admin')).cookie;
+    const { userId } = await pendingApplicant(t, clock, 'kenza');
+    const application = await t.database.db
+      .selectFrom('applications')
+      .select('id')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    // Index 0 was the candidate's name in the decline's HTML: main put "Kenza" in place of the notes' markers.
+    const notes = 'Raw \uE0000\uE001 and encoded %EE%80%800%EE%80%81 markers';
+    const answer = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/applications/${application.id}/review`,
+      headers: { cookie: admin },
+      payload: { status: 'declined', review_notes: notes },
+    });
+    expect(answer.statusCode).toBe(200);
+    const [mail] = (await outboxRows(t.database.db)).filter((row) => row.user_id === userId);
+    expect(mail!.html_body).toContain(notes);
+    expect(mail!.html_body.match(/Kenza/g)).toHaveLength(1);
+    expect(mail!.text_body).toContain(notes);
+  });
+
   it('lists the mails newest first on /dev/mail, escaped, with no inline style or script', async () => {
     const first = await signIn(t.app, 'zoe');
     const second = await signIn(t.app, 'abe');

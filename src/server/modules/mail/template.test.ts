@@ -43,13 +43,34 @@ describe('mail template placeholders', () => {
       name: '*Eve* <img src=x onerror=alert(1)> [x](javascript:alert(1))',
       place: 'javascript:alert(1)',
     };
-    const out = html('Hi {{name}}, [go]({{place}}) [home]({{app_url}}/apply)', { ...values, app_url: 'https://c.org' });
+    const out = html('Hi {{name}}, [go]({{app_url}}/to/{{place}}) [there]({{place}}) [home]({{app_url}}/apply)', {
+      ...values,
+      app_url: 'https://c.org',
+    });
     expect(out).toContain('Hi *Eve* &#60;img src=x onerror=alert(1)&#62; [x](javascript:alert(1)),');
-    expect(out).toContain('<a href="javascript%3Aalert(1)"');
-    expect(out).toContain('<a href="https://c.org/apply"');
-    expect(out).not.toMatch(/<img|href="javascript:/);
-    // The markers of values are the renderer's own: typed in a template, they are dropped.
-    expect(html('a\uE0000\uE001b {{name}}', { name: 'x' })).toBe('<p style="margin:0 0 16px;">a0b x</p>\n');
+    expect(out).toContain('<a href="https://c.org/to/javascript%3Aalert(1)"');
+    // A value standing for the whole address is no https address: its words stay, without the link.
+    expect(out).toContain('</a> there <a href="https://c.org/apply"');
+    expect(out).not.toMatch(/<img|href="javascript/);
+  });
+
+  it('lets no text stand for another value: markers typed by a candidate or the board show as typed', () => {
+    // The renderer's markers as main wrote them (index 0 is the first value), raw and as markdown-it
+    // percent-encodes them in a link's address.
+    const spoofs = ['\uE0000\uE001', '%EE%80%800%EE%80%81', '\uE000%EE%80%800%EE%80%81\uE001'];
+    for (const spoof of spoofs) {
+      const notes = `see ${spoof} here`;
+      const out = html(`Dear {{name}},\n\n> {{notes}}\n\n[more]({{app_url}}/n?x={{notes}}) ${spoof}`, {
+        name: 'Zineb',
+        notes,
+        app_url: 'https://c.org',
+      });
+      expect(out.match(/Zineb/g), spoof).toHaveLength(1);
+      expect(out, spoof).toContain(`<p style="margin:0 0 8px;">see ${spoof} here</p>`);
+      expect(out, spoof).toContain(`href="https://c.org/n?x=${encodeURIComponent(notes)}"`);
+      // Typed in the template itself, it stays as the board wrote it.
+      expect(out, spoof).toContain(`</a> ${spoof}</p>`);
+    }
   });
 
   it('lists each problem: an unknown placeholder by name, a section left open or closing none, a malformed tag', () => {

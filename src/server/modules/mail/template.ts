@@ -115,8 +115,7 @@ export function fill(nodes: Node[], values: Values, write: (line: string, name: 
   let out = '';
   const walk = (list: Node[]) => {
     for (const node of list) {
-      // The private-use characters are the HTML rendering's own markers (mail-layout.ts).
-      if (typeof node === 'string') out += node.replace(/[\uE000\uE001]/g, '');
+      if (typeof node === 'string') out += node;
       else if ('section' in node) {
         if (hasValue(values[node.section]) !== node.inverted) walk(node.children);
       } else {

@@ -20,7 +20,7 @@ type MessageInput = z.output<typeof messageInputSchema>;
 export const NOBODY_MESSAGE = /*i18n*/ 'Nobody matches this audience: the message was not sent.';
 
 export function createMessagesService(deps: Deps) {
-  const { db, clock, mail } = deps;
+  const { db, clock, mail, config } = deps;
 
   return {
     /**
@@ -77,7 +77,7 @@ export function createMessagesService(deps: Deps) {
     async mine(user: UserRow): Promise<MyMessages> {
       const rows = await listMessagesOf(db, user.id);
       return {
-        data: rows.map((row) => ({ ...row, html: renderMarkdown(row.body).value })),
+        data: rows.map((row) => ({ ...row, html: renderMarkdown(row.body, config.publicUrl).value })),
         unread: rows.filter((row) => row.read_at === null).length,
       };
     },

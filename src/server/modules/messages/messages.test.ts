@@ -191,4 +191,23 @@ describe('messages from the board to groups', () => {
     expect(message.html).not.toContain('href="javascript:');
     expect(message.html).toContain('<a href="https://club.example.org/rules">rules</a>');
   });
+
+  it('makes no link to another host without https nor any remote picture, in the app and in the mail', async () => {
+    const alice = await pendingApplicant(t, clock, 'alice');
+    await send({
+      audience: { user_ids: [alice.userId] },
+      subject: 'Links',
+      body: '[f](//evil.example/x) [g](http://evil.example/y) ![pixel](https://tracker.example/p.gif) [rules](/rules)',
+    });
+    const [message] = (await inbox(alice.cookie)).data;
+    expect(message.html).toBe('<p>f g pixel <a href="/rules">rules</a></p>\n');
+    const [mail] = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('html_body')
+      .where('user_id', '=', alice.userId)
+      .execute();
+    // A mail has no page to be relative to: the app's path is its whole address there.
+    expect(mail!.html_body).toContain('f g pixel <a href="http://localhost:3000/rules"');
+    expect(mail!.html_body).not.toMatch(/evil\.example|tracker\.example|<img/);
+  });
 });
