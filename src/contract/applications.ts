@@ -138,6 +138,13 @@ export const APPLICATIONS_CSV_COLUMNS = [
   'created_at',
   'reviewed_at',
   'round_id',
+  // What the board sorts by (decision 0145): the journey step, the candidate's XP, and the tally of
+  // the decision open on the application (once decided, of the last decision), as its detail shows.
+  'step',
+  'xp',
+  'votes_yes',
+  'votes_no',
+  'votes_abstain',
 ] as const;
 
 /** GET /admin/applications/export.csv: the list's filters (every row they select, no pages) and the separator. */
