@@ -239,5 +239,7 @@ export const applicationDetailSchema = adminApplicationSchema.extend({
   stage: z.enum(VOTE_STAGES).nullable(),
   votes: z.array(voteSchema),
   tally: tallySchema,
+  /** How many challenges of the catalog are active: none, and an approval would give the candidate none yet (decision 0145). */
+  active_challenges: z.number().int().min(0),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;

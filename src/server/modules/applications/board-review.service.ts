@@ -18,6 +18,7 @@ import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { entriesAbout, recordAudit } from '../audit/audit.repository';
+import { countActiveChallenges } from '../challenges/challenges.repository';
 import { journeyStep, journeySummary, stepsOfApplications, type JourneyStep } from '../journey/journey';
 import { readSetting } from '../settings/settings.repository';
 import { findUserById } from '../users/users.repository';
@@ -136,11 +137,12 @@ export function createBoardReviewService(deps: Deps) {
   async function detail(id: number, admin: UserRow, executor: Executor = db): Promise<ApplicationDetail> {
     const application = await findApplication(executor, id);
     if (!application) throw notFound(NO_SUCH_APPLICATION);
-    const [[seen], votes, candidate, journey] = await Promise.all([
+    const [[seen], votes, candidate, journey, activeChallenges] = await Promise.all([
       asSeenBy(executor, admin, [application]),
       votesOf(executor, id),
       findUserById(executor, application.user_id),
       journeySummary(executor, application.user_id, clock.now()),
+      countActiveChallenges(executor),
     ]);
     // Gone only if the candidate was deleted since the first read.
     if (!candidate || !journey) throw notFound(NO_SUCH_APPLICATION);
@@ -154,6 +156,7 @@ export function createBoardReviewService(deps: Deps) {
       stage,
       votes,
       tally,
+      active_challenges: activeChallenges,
     };
   }
 
