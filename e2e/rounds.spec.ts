@@ -29,12 +29,17 @@ async function nextRound(board: Page, closing: string, name: string) {
   await board.getByRole('button', { name: 'Open a round' }).click();
   const form = board.getByRole('dialog', { name: 'Open a round' });
   await form.getByLabel('Name').fill(name);
+  // Left empty, the opening is the moment the round is saved (decision 0145).
+  await expect(form.getByLabel('Opens (optional)')).toHaveValue('');
   await expect(form.getByLabel('Closes (optional)')).toHaveValue('');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
   const opened = board.getByRole('listitem').filter({ has: board.getByRole('heading', { name }) });
   await expect(opened.getByText('Open now')).toBeVisible();
   await expect(opened.getByText('When the board closes it')).toBeVisible();
+  const today = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  await expect(opened.getByText(today)).toBeVisible();
+  await expect(board.getByText(/1970/)).toHaveCount(0);
 }
 
 async function applyOnTracker(candidate: Page) {

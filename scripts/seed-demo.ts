@@ -305,10 +305,11 @@ async function seed(db: Kysely<DB>, engine: Engine) {
     ids.push(...(await db.insertInto('users').values(batch).returning('id').execute()).map((row) => row.id));
   });
 
-  // A fresh database's first round (migration 0017) is open since the Unix epoch: every demo application fits in it.
-  const { id: roundId } = await db
+  // The demo applications go into the first round, which then opens at the earliest of them
+  // (below): they were sent weeks before the database was made, as 0017 does for a club's history.
+  const { id: roundId, opens_at: roundOpensAt } = await db
     .selectFrom('recruitment_rounds')
-    .select('id')
+    .select(['id', 'opens_at'])
     .orderBy('opens_at')
     .limit(1)
     .executeTakeFirstOrThrow();
@@ -386,6 +387,14 @@ async function seed(db: Kysely<DB>, engine: Engine) {
   });
 
   await inBatches(applications, 500, (batch) => db.insertInto('applications').values(batch).execute());
+  const earliest = applications.reduce((first, { created_at }) => Math.min(first, Date.parse(created_at!)), Infinity);
+  if (earliest < Date.parse(roundOpensAt)) {
+    await db
+      .updateTable('recruitment_rounds')
+      .set({ opens_at: iso(earliest) })
+      .where('id', '=', roundId)
+      .execute();
+  }
   await inBatches(userChallenges, 500, (batch) => db.insertInto('user_challenges').values(batch).execute());
   await inBatches(registrations, 500, (batch) => db.insertInto('hackathon_registrations').values(batch).execute());
 

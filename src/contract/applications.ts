@@ -138,6 +138,13 @@ export const APPLICATIONS_CSV_COLUMNS = [
   'created_at',
   'reviewed_at',
   'round_id',
+  // What the board sorts by (decision 0145): the journey step, the candidate's XP, and the tally of
+  // the decision open on the application (once decided, of the last decision), as its detail shows.
+  'step',
+  'xp',
+  'votes_yes',
+  'votes_no',
+  'votes_abstain',
 ] as const;
 
 /** GET /admin/applications/export.csv: the list's filters (every row they select, no pages) and the separator. */
@@ -232,5 +239,7 @@ export const applicationDetailSchema = adminApplicationSchema.extend({
   stage: z.enum(VOTE_STAGES).nullable(),
   votes: z.array(voteSchema),
   tally: tallySchema,
+  /** How many challenges of the catalog are active: none, and an approval would give the candidate none yet (decision 0145). */
+  active_challenges: z.number().int().min(0),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;

@@ -181,6 +181,13 @@ export const challengeSchema = z.object({
 });
 export type Challenge = z.infer<typeof challengeSchema>;
 
+/**
+ * A challenge as the admin saved it (POST, PUT): with `assigned_to`, how many approved candidates
+ * at step 1 it was just assigned to because it became active (decision 0145).
+ */
+export const savedChallengeSchema = challengeSchema.extend({ assigned_to: z.number().int().min(0) });
+export type SavedChallenge = z.infer<typeof savedChallengeSchema>;
+
 /** The admin catalog and the candidates' catalog are short: one page of up to 100 holds them all. */
 export const CATALOG_PAGE_SIZE = 100;
 export const catalogQuerySchema = pageQuerySchema(CATALOG_PAGE_SIZE);
@@ -301,6 +308,10 @@ export const challengeDeadlineSchema = myChallengesSchema.pick({
   deadline_request: true,
 });
 export type ChallengeDeadline = z.infer<typeof challengeDeadlineSchema>;
+
+/** POST /api/admin/members/{id}/challenges: how many challenges the candidate was given. */
+export const assignedChallengesSchema = z.object({ assigned: z.number().int().min(1) });
+export type AssignedChallenges = z.infer<typeof assignedChallengesSchema>;
 
 export const userChallengeParamsSchema = z.object({ id: idTextSchema });
 

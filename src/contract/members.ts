@@ -34,6 +34,11 @@ export const memberDetailSchema = z.object({
   journey: journeySummarySchema,
   /** The challenge deadline of an approved candidate (docs/product.md#deadline-extensions); null before approval. */
   challenge_deadline: challengeDeadlineSchema.nullable(),
+  /**
+   * How many active challenges the board's Assign challenges would give this candidate now: the
+   * ones they lack, up to the number the process requires, at step 1 only (decision 0145).
+   */
+  assignable_challenges: z.number().int().min(0),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

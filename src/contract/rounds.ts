@@ -21,6 +21,8 @@ const name = z
 const instant = timestampInput().transform((value) => new Date(value).toISOString());
 /** An empty closing date means "open until closed" (null). */
 const closing = z.preprocess((value) => (value === '' ? null : value), instant.nullable());
+/** An empty opening (or null) means "now": the server's clock when it saves the round (decision 0145). */
+const opening = z.preprocess((value) => (value === '' ? null : value), instant.nullable());
 
 /** Only judged when both are valid instants: a malformed one already has its own message. */
 const closesAfterOpening = (round: { opens_at?: unknown; closes_at?: unknown }) =>
@@ -28,15 +30,25 @@ const closesAfterOpening = (round: { opens_at?: unknown; closes_at?: unknown }) 
   typeof round.closes_at !== 'string' ||
   Date.parse(round.closes_at) > Date.parse(round.opens_at);
 
-/** POST /admin/rounds: a name and an opening; no closing date keeps it open until closed. */
+/**
+ * POST /admin/rounds: a name, an opening (none: it opens when saved) and a closing (none: it stays
+ * open until closed).
+ */
 export const roundBodySchema = z
-  .object({ name, opens_at: instant, closes_at: closing.optional().transform((value) => value ?? null) })
+  .object({
+    name,
+    opens_at: opening.optional().transform((value) => value ?? null),
+    closes_at: closing.optional().transform((value) => value ?? null),
+  })
   .refine(closesAfterOpening, { path: ['closes_at'], ...refusal(ROUND_ORDER_MESSAGE) });
 export type RoundBody = z.input<typeof roundBodySchema>;
 
-/** PUT /admin/rounds/{id}: the fields to change; `closes_at` now closes it, null opens it again until closed. */
+/**
+ * PUT /admin/rounds/{id}: the fields to change; an empty or null `opens_at` opens it now;
+ * `closes_at` now closes it, null opens it again until closed.
+ */
 export const roundUpdateSchema = z
-  .object({ name: name.optional(), opens_at: instant.optional(), closes_at: closing.optional() })
+  .object({ name: name.optional(), opens_at: opening.optional(), closes_at: closing.optional() })
   .refine(closesAfterOpening, { path: ['closes_at'], ...refusal(ROUND_ORDER_MESSAGE) });
 export type RoundUpdate = z.input<typeof roundUpdateSchema>;
 

@@ -107,6 +107,7 @@ export const routes = {
   setChallengeDeadline: put<challenges.ChallengeDeadline, challenges.ChallengeDeadlineBody>()(
     '/admin/members/:id/challenge-deadline',
   ),
+  assignChallenges: post<challenges.AssignedChallenges>()('/admin/members/:id/challenges'),
 
   auditLogs: get<Out<typeof audit.auditLogListSchema>, Query<typeof audit.auditLogQuerySchema>>()('/admin/audit-logs'),
   auditLogsCsv: get<string, Query<typeof audit.auditLogExportQuerySchema>>()('/admin/audit-logs/export.csv'),
@@ -143,8 +144,8 @@ export const routes = {
   adminChallenges: get<Out<typeof challenges.challengeListSchema>, Query<typeof challenges.catalogQuerySchema>>()(
     '/challenges/admin/challenges',
   ),
-  createChallenge: post<challenges.Challenge, challenges.ChallengeFormInput>()('/challenges/admin/challenges'),
-  updateChallenge: put<challenges.Challenge, In<typeof challenges.challengeUpdateSchema>>()(
+  createChallenge: post<challenges.SavedChallenge, challenges.ChallengeFormInput>()('/challenges/admin/challenges'),
+  updateChallenge: put<challenges.SavedChallenge, In<typeof challenges.challengeUpdateSchema>>()(
     '/challenges/admin/challenges/:id',
   ),
   deleteChallenge: del<void>()('/challenges/admin/challenges/:id'),

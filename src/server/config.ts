@@ -48,7 +48,8 @@ const optionalText = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  // Unset (or empty): every address, or loopback only while the local stand-in signs people in.
+  HOST: optionalText,
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalText.pipe(
@@ -91,6 +92,11 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /**
+   * The local stand-in signs people in on an address others may reach (HOST set explicitly to
+   * something other than loopback): anyone who reaches it can sign in as any login, admin included.
+   */
+  standInExposed: boolean;
   publicUrl: string;
   dataDir: string;
   database: Database;
@@ -163,6 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const allowedCampuses = parseAllowedCampuses(vars.ALLOWED_CAMPUSES);
 
   const devIntra = !vars.FT_CLIENT_ID;
+  // The stand-in makes anyone who reaches its page an admin: unless told otherwise, only this
+  // machine may reach it.
+  const host = vars.HOST ?? (devIntra ? 'localhost' : '0.0.0.0');
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   // Session cookies are Secure and HSTS is sent only over https: production never goes without.
   if (vars.NODE_ENV === 'production' && !publicUrl.startsWith('https:')) {
@@ -176,7 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: vars.NODE_ENV,
     port: vars.PORT,
-    host: vars.HOST,
+    host,
+    standInExposed: devIntra && !isLoopbackHost(host),
     publicUrl,
     dataDir,
     database: parseDatabase(vars.DATABASE_URL, dataDir),
@@ -201,6 +211,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     apiDocs: vars.API_DOCS ?? (vars.NODE_ENV === 'production' ? 'admins' : 'public'),
   };
+}
+
+/** `localhost`, 127.0.0.0/8 or ::1 (also written as an IPv4-mapped address): this machine only. */
+function isLoopbackHost(host: string): boolean {
+  const address = host
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/^::ffff:/, '');
+  return address === 'localhost' || address === '::1' || (isIP(address) === 4 && address.startsWith('127.'));
 }
 
 const MAX_CAMPUS_ID = 2_147_483_647;

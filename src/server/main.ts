@@ -46,11 +46,33 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.database.engine === 'sqlite' ? config.database.file : 'PostgreSQL';
-  console.log(`\nRobotics club app: ${config.publicUrl}  (database: ${where})`);
+  const listening = app
+    .addresses()
+    .map((bound) =>
+      typeof bound === 'string'
+        ? bound
+        : bound.family === 'IPv6'
+          ? `[${bound.address}]:${bound.port}`
+          : `${bound.address}:${bound.port}`,
+    )
+    .join(', ');
+  console.log(`\nRobotics club app: ${config.publicUrl}  (database: ${where}; listening on ${listening})`);
   if (config.devIntra) {
     console.log(
-      `Sign in through the local 42 stand-in: any login works; "${config.adminLogins.join('", "')}" is an admin.\n`,
+      `Sign in through the local 42 stand-in: any login works; "${config.adminLogins.join('", "')}" is an admin.`,
     );
+    if (config.standInExposed) {
+      console.warn(
+        `WARNING: HOST=${config.host} opens the local 42 stand-in to the network: anyone who reaches this ` +
+          'server can sign in as any login, admin included. Set FT_CLIENT_ID and FT_CLIENT_SECRET (the ' +
+          "club's 42 application) before anyone else can reach it.\n",
+      );
+    } else {
+      console.log(
+        'Only this machine can reach it (loopback): HOST opens it to others, and then anyone who reaches it ' +
+          'can sign in as any login, admin included.\n',
+      );
+    }
   }
 }
 

@@ -201,6 +201,12 @@ const ROUTES: Row[] = [
     body: { deadline_at: '2099-01-01T00:00:00.000Z' },
     expect: ADMIN,
   },
+  {
+    method: 'POST',
+    path: '/api/admin/members/:id/challenges',
+    url: '/api/admin/members/{candidateUser}/challenges',
+    expect: ADMIN,
+  },
 
   // Members and audit (admin)
   { method: 'GET', path: '/api/admin/members', expect: ADMIN },

@@ -20,8 +20,15 @@ import * as userLocale from './migrations/0019-user-locale';
 import * as listsByDateSent from './migrations/0020-lists-by-date-sent';
 import * as intraStatus from './migrations/0021-intra-status';
 import * as signInGuard from './migrations/0022-sign-in-guard';
+import * as roundOpenings from './migrations/0036-round-openings';
 
-type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
+/**
+ * `now` is the moment the migrations run, for the rows a migration writes (the first round's
+ * opening): the server's clock, or a test's date from before its clocks.
+ */
+type EngineMigration = { up(db: Kysely<unknown>, engine: Engine, now: Date): Promise<void> };
+
+export type MigrationOptions = { now?: Date };
 
 /** Listed here rather than read from a folder, so the bundled server carries them. */
 const MIGRATIONS: Record<string, EngineMigration> = {
@@ -45,25 +52,29 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0020-lists-by-date-sent': listsByDateSent,
   '0021-intra-status': intraStatus,
   '0022-sign-in-guard': signInGuard,
+  '0036-round-openings': roundOpenings,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
-  constructor(private readonly engine: Engine) {}
+  constructor(
+    private readonly engine: Engine,
+    private readonly now: Date,
+  ) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {
     return Object.fromEntries(
       Object.entries(MIGRATIONS).map(([name, migration]) => [
         name,
-        { up: (db: Kysely<unknown>) => migration.up(db, this.engine) },
+        { up: (db: Kysely<unknown>) => migration.up(db, this.engine, this.now) },
       ]),
     );
   }
 }
 
-function migratorOf(database: Database): Migrator {
+function migratorOf(database: Database, { now = new Date() }: MigrationOptions): Migrator {
   return new Migrator({
     db: database.db as unknown as Kysely<unknown>,
-    provider: new StaticMigrationProvider(database.engine),
+    provider: new StaticMigrationProvider(database.engine, now),
     // Numbers are given out per piece of work, and the pieces land in any order (0013 before
     // 0012): a database migrated in between still takes the lower number when it arrives.
     allowUnorderedMigrations: true,
@@ -80,11 +91,11 @@ function applied({ error, results = [] }: MigrationResultSet): string[] {
 }
 
 /** Applies every pending migration; applying twice is a no-op. Returns the names applied now. */
-export async function migrateToLatest(database: Database): Promise<string[]> {
-  return applied(await migratorOf(database).migrateToLatest());
+export async function migrateToLatest(database: Database, options: MigrationOptions = {}): Promise<string[]> {
+  return applied(await migratorOf(database, options).migrateToLatest());
 }
 
 /** Applies the migrations up to `name`, included: a database as it was then, for the tests of a later migration. */
-export async function migrateUpTo(database: Database, name: string): Promise<string[]> {
-  return applied(await migratorOf(database).migrateTo(name));
+export async function migrateUpTo(database: Database, name: string, options: MigrationOptions = {}): Promise<string[]> {
+  return applied(await migratorOf(database, options).migrateTo(name));
 }

@@ -46,6 +46,10 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
     'setChallengeDeadline',
     "Set a candidate's challenge deadline (null: the default rule)",
   ],
+  'POST /api/admin/members/{id}/challenges': [
+    'assignChallenges',
+    'Give a candidate at step 1 the active challenges they lack, up to the number required',
+  ],
   'POST /api/challenges/deadline-request': ['requestMoreTime', 'Ask the board for more time, once, past the deadline'],
   'GET /api/admin/audit-logs': ['listAuditLogs', 'List audit entries'],
   'GET /api/admin/audit-logs/export.csv': ['exportAuditLogsCsv', 'Export the audit entries the filters select as CSV'],

@@ -54,9 +54,17 @@ export async function createTestDatabase({ inFile = false, upTo }: { inFile?: bo
   };
 }
 
+/**
+ * When test databases are migrated, as far as the rows a migration writes can tell (the first
+ * round opens then): before every test clock (testClock starts on 23 Nov 2026) and every real
+ * one, as a club's database is migrated before anyone uses it.
+ */
+export const TEST_MIGRATED_AT = new Date('2026-01-01T00:00:00.000Z');
+
 /** Migrates a test database (up to `upTo` and no further when given), beside the other test files. */
 export function migrateTestDatabase(database: Database, upTo?: string): Promise<string[]> {
-  const migrate = () => (upTo ? migrateUpTo(database, upTo) : migrateToLatest(database));
+  const options = { now: TEST_MIGRATED_AT };
+  const migrate = () => (upTo ? migrateUpTo(database, upTo, options) : migrateToLatest(database, options));
   return testEngine === 'sqlite' ? migrate() : holdingScanLock('shared', migrate);
 }
 

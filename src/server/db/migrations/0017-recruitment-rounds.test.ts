@@ -217,12 +217,13 @@ describe(`migration 0017: recruitment rounds (${testEngine})`, () => {
     ]);
   });
 
-  it('opens the first round of an empty database at the Unix epoch, open until closed', async () => {
+  it('opens the first round of an empty database when the migration runs, open until closed', async () => {
     const { database } = await databaseAt0016();
-    await migrateToLatest(database);
+    await migrateToLatest(database, { now: new Date(day(3)) });
     const rounds = await database.db.selectFrom('recruitment_rounds').selectAll().execute();
     expect(rounds).toHaveLength(1);
-    expect(new Date(rounds[0]!.opens_at).toISOString()).toBe('1970-01-01T00:00:00.000Z');
+    expect(new Date(rounds[0]!.opens_at).toISOString()).toBe(day(3));
+    expect(new Date(rounds[0]!.created_at).toISOString()).toBe(day(3));
     expect(rounds[0]!.closes_at).toBeNull();
   });
 });

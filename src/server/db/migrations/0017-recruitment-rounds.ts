@@ -9,15 +9,16 @@ import { columnTypes } from './column-types';
  * declined, so that the latest application is the one in progress.
  *
  * Every application already sent goes into a first round, open until the board closes it: it
- * opens at the earliest application, or at the Unix epoch on a database without any (before
- * rounds, applications were taken whenever the `applications_open` setting allowed).
+ * opens at the earliest application, or when the migration runs on a database without any
+ * (before rounds, applications were taken whenever the `applications_open` setting allowed).
+ * It opened at the Unix epoch on an empty database until 0036 (decision 0145).
  *
  * PostgreSQL changes the table in place. SQLite cannot drop a column's UNIQUE: the table is
  * rebuilt (https://www.sqlite.org/lang_altertable.html#otheralter) from its own CREATE
  * statement, every column, row, index and id sequence kept, the foreign keys of other tables
  * (`application_votes`) still pointing at it.
  */
-export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+export async function up(db: Kysely<unknown>, engine: Engine, now: Date): Promise<void> {
   const t = columnTypes(engine);
   const createRounds = (executor: Kysely<unknown>) =>
     executor.schema
@@ -33,7 +34,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
 
   if (engine === 'postgres') {
     await createRounds(db);
-    const round = await insertFirstRound(db);
+    const round = await insertFirstRound(db, now);
     await sql`alter table applications add column round_id integer references recruitment_rounds (id)`.execute(db);
     await sql`update applications set round_id = ${round}`.execute(db);
     await sql`alter table applications alter column round_id set not null`.execute(db);
@@ -52,7 +53,7 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   try {
     await db.transaction().execute(async (trx) => {
       await createRounds(trx);
-      const round = await insertFirstRound(trx);
+      const round = await insertFirstRound(trx, now);
       await rebuildApplicationsOnSqlite(trx, round);
       await createApplicationIndexes(trx);
       const broken = await sql`pragma foreign_key_check`.execute(trx);
@@ -63,11 +64,11 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   }
 }
 
-async function insertFirstRound(db: Kysely<unknown>): Promise<number> {
-  const now = new Date().toISOString();
+async function insertFirstRound(db: Kysely<unknown>, now: Date): Promise<number> {
+  const at = now.toISOString();
   const { rows } = await sql<{ id: number }>`
     insert into recruitment_rounds (name, opens_at, closes_at, created_at, updated_at)
-    select 'First round', coalesce(min(created_at), ${'1970-01-01T00:00:00.000Z'}), null, ${now}, ${now}
+    select 'First round', coalesce(min(created_at), ${at}), null, ${at}, ${at}
     from applications
     returning id`.execute(db);
   return rows[0]!.id;

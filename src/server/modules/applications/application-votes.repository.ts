@@ -58,6 +58,18 @@ export async function votedOn(db: Executor, adminId: number, applicationIds: num
   return new Set(rows.map((row) => row.application_id));
 }
 
+/** Every vote on these applications, both stages, oldest first: what their tallies count. */
+export async function votesOnApplications(db: Executor, applicationIds: number[]) {
+  if (applicationIds.length === 0) return [];
+  return db
+    .selectFrom('application_votes')
+    .select(['application_id', 'stage', 'vote'])
+    .where('application_id', 'in', applicationIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 /** Every vote on the application, both stages, oldest first, with its admin's login. */
 export async function votesOf(db: Executor, applicationId: number) {
   return db

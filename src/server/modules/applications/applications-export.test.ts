@@ -82,6 +82,11 @@ describe('the applications CSV export', () => {
         '2026-11-23T10:00:00.000Z',
         '',
         '1',
+        '0',
+        '0',
+        '0',
+        '0',
+        '0',
       ]);
       expect(rowOf(records, 'formula')!.slice(2, 8)).toEqual([
         'زينب',
@@ -117,6 +122,57 @@ describe('the applications CSV export', () => {
       expect(cells.filter((cell) => /^[=+\-@]/.test(cell.replace(/^[\s"]+/, '')))).toEqual([]);
     },
   );
+
+  it('carries each application’s journey step, its candidate’s XP and the tally of the board’s votes', async () => {
+    const as = (cookie: string, method: 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: { cookie }, payload });
+    const second = await signIn(t.app, 'second-admin');
+    await t.database.db.updateTable('users').set({ is_admin: true }).where('id', '=', second.user.id).execute();
+    const vote = (cookie: string, login: string, choice: string) =>
+      as(cookie, 'PUT', `/api/admin/applications/${ids[login]}/vote`, { vote: choice, comment: null });
+
+    // Pending, two votes of the open review.
+    await vote(admin, 'quiet-one', 'yes');
+    await vote(second.cookie, 'quiet-one', 'abstain');
+    // Approved after a yes and a no: the tally of the decision taken, at step 1 with some XP.
+    await vote(admin, 'robot-fan', 'yes');
+    await vote(second.cookie, 'robot-fan', 'no');
+    await as(admin, 'PUT', `/api/admin/applications/${ids['robot-fan']}/review`, { status: 'approved' });
+    await t.database.db
+      .updateTable('users')
+      .set({ experience_points: 175 })
+      .where('intra_login', '=', 'robot-fan')
+      .execute();
+
+    const { records } = parseCsv((await download()).rawPayload, ',');
+    const columns = records[0]!;
+    const facts = (login: string) => {
+      const row = rowOf(records, login)!;
+      return Object.fromEntries(
+        ['status', 'step', 'xp', 'votes_yes', 'votes_no', 'votes_abstain'].map((name) => [
+          name,
+          row[columns.indexOf(name)],
+        ]),
+      );
+    };
+    expect(facts('quiet-one')).toEqual({
+      status: 'pending',
+      step: '0',
+      xp: '0',
+      votes_yes: '1',
+      votes_no: '0',
+      votes_abstain: '1',
+    });
+    expect(facts('robot-fan')).toEqual({
+      status: 'approved',
+      step: '1',
+      xp: '175',
+      votes_yes: '1',
+      votes_no: '1',
+      votes_abstain: '0',
+    });
+    expect(facts('formula')).toMatchObject({ status: 'declined', step: '-1', votes_yes: '0', votes_no: '0' });
+  });
 
   it("exports exactly the rows the list's filters select", async () => {
     for (const [status, logins] of [

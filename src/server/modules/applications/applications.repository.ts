@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { ApplicationStatus } from '../../../contract/applications';
-import type { Executor } from '../../db/database';
+import type { Engine, Executor } from '../../db/database';
 import type { ApplicationsTable, DB } from '../../db/schema';
 
 const withApplicant = (db: Executor) =>
@@ -60,6 +60,16 @@ export async function updatePendingApplication(
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Holds these applications' rows to the end of the transaction on PostgreSQL, in id order (SQLite
+ * writes one transaction at a time): two assignments of challenges to the same candidates then
+ * take turns, the second counting what the first assigned.
+ */
+export async function lockApplications(db: Executor, ids: number[], engine: Engine): Promise<void> {
+  if (engine !== 'postgres' || ids.length === 0) return;
+  await db.selectFrom('applications').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }
 
 /** What the admin lists and the CSV filter on. */

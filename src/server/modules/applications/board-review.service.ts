@@ -18,7 +18,8 @@ import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { entriesAbout, recordAudit } from '../audit/audit.repository';
-import { journeyStep, journeySummary, type JourneyStep } from '../journey/journey';
+import { countActiveChallenges } from '../challenges/challenges.repository';
+import { journeyStep, journeySummary, stepsOfApplications, type JourneyStep } from '../journey/journey';
 import { readSetting } from '../settings/settings.repository';
 import { findUserById } from '../users/users.repository';
 import {
@@ -34,6 +35,7 @@ import {
   saveVote,
   votedOn,
   votesOf,
+  votesOnApplications,
 } from './application-votes.repository';
 
 type VoteInput = z.output<typeof voteBodySchema>;
@@ -51,6 +53,17 @@ const CLOSED =
 function stageAt(status: ApplicationView['status'], step: JourneyStep | null): VoteStage | null {
   if (status === 'pending') return 'review';
   return status === 'approved' && step === 3 ? 'final' : null;
+}
+
+/**
+ * The votes of the decision open on the application, or once decided the last decision's (the
+ * stage of its latest vote), so the board still sees how it voted.
+ */
+function tallyOf(votes: { stage: VoteStage; vote: keyof Tally }[], open: VoteStage | null): Tally {
+  const counted = open ?? votes.at(-1)?.stage;
+  const tally: Tally = { yes: 0, no: 0, abstain: 0 };
+  for (const vote of votes) if (vote.stage === counted) tally[vote.vote]++;
+  return tally;
 }
 
 async function openStage(
@@ -124,19 +137,17 @@ export function createBoardReviewService(deps: Deps) {
   async function detail(id: number, admin: UserRow, executor: Executor = db): Promise<ApplicationDetail> {
     const application = await findApplication(executor, id);
     if (!application) throw notFound(NO_SUCH_APPLICATION);
-    const [[seen], votes, candidate, journey] = await Promise.all([
+    const [[seen], votes, candidate, journey, activeChallenges] = await Promise.all([
       asSeenBy(executor, admin, [application]),
       votesOf(executor, id),
       findUserById(executor, application.user_id),
       journeySummary(executor, application.user_id, clock.now()),
+      countActiveChallenges(executor),
     ]);
     // Gone only if the candidate was deleted since the first read.
     if (!candidate || !journey) throw notFound(NO_SUCH_APPLICATION);
     const stage = stageAt(application.status, journey.step);
-    // Once decided, the tally is the last decision's, so the board still sees how it voted.
-    const counted = stage ?? votes.at(-1)?.stage;
-    const tally: Tally = { yes: 0, no: 0, abstain: 0 };
-    for (const vote of votes) if (vote.stage === counted) tally[vote.vote]++;
+    const tally = tallyOf(votes, stage);
     return {
       ...seen!,
       user: { ...seen!.user, level: candidate.level, campus: candidate.campus },
@@ -145,6 +156,7 @@ export function createBoardReviewService(deps: Deps) {
       stage,
       votes,
       tally,
+      active_challenges: activeChallenges,
     };
   }
 
@@ -162,23 +174,43 @@ export function createBoardReviewService(deps: Deps) {
      */
     exportCsv(query: ExportQuery, admin: UserRow): Readable {
       const { separator, ...filter } = query;
+      const now = clock.now();
       async function* rows() {
         for await (const page of eachApplicationForExport(db, filter)) {
-          yield (await asSeenBy(db, admin, page)).map((a) => [
-            a.id,
-            a.user.intra_login,
-            a.user.first_name,
-            a.user.last_name,
-            a.user.email,
-            a.status,
-            a.experience_level,
-            a.motivation,
-            a.github_profile,
-            a.portfolio_url,
-            a.created_at,
-            a.reviewed_at,
-            a.round_id,
+          const ids = page.map((application) => application.id);
+          const [seen, steps, votes] = await Promise.all([
+            asSeenBy(db, admin, page),
+            stepsOfApplications(db, ids, now),
+            votesOnApplications(db, ids),
           ]);
+          yield seen.map((a) => {
+            const journey = steps.get(a.id);
+            const step = journey?.step ?? null;
+            const tally = tallyOf(
+              votes.filter((vote) => vote.application_id === a.id),
+              stageAt(a.status, step),
+            );
+            return [
+              a.id,
+              a.user.intra_login,
+              a.user.first_name,
+              a.user.last_name,
+              a.user.email,
+              a.status,
+              a.experience_level,
+              a.motivation,
+              a.github_profile,
+              a.portfolio_url,
+              a.created_at,
+              a.reviewed_at,
+              a.round_id,
+              step,
+              journey?.experience_points ?? null,
+              tally.yes,
+              tally.no,
+              tally.abstain,
+            ];
+          });
         }
       }
       return csvStream(APPLICATIONS_CSV_COLUMNS, rows(), separator);

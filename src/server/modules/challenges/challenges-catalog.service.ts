@@ -1,11 +1,18 @@
 import type { z } from 'zod';
-import type { catalogQuerySchema, Challenge, ChallengeForm, ChallengeUpdate } from '../../../contract/challenges';
+import type {
+  catalogQuerySchema,
+  Challenge,
+  ChallengeForm,
+  ChallengeUpdate,
+  SavedChallenge,
+} from '../../../contract/challenges';
 import type { List } from '../../../contract/common';
 import { isForeignKeyViolation } from '../../db/constraint-errors';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
+import { assignMissingChallenges } from './challenge-assignment.service';
 import { CHALLENGE_NOT_FOUND as NOT_FOUND, toChallenge } from './challenge-views';
 import {
   countHolders,
@@ -20,7 +27,7 @@ type CatalogQuery = z.output<typeof catalogQuerySchema>;
 
 /** The catalog of challenges and their exercises, which the admins write and the candidates read. */
 export function createChallengesCatalogService(deps: Deps) {
-  const { db, clock } = deps;
+  const { db, clock, engine } = deps;
 
   return {
     async listCatalog(options: CatalogQuery & { activeOnly: boolean }): Promise<List<Challenge>> {
@@ -28,7 +35,8 @@ export function createChallengesCatalogService(deps: Deps) {
       return { data: rows.map(toChallenge), total };
     },
 
-    async createChallenge(actor: UserRow, form: ChallengeForm): Promise<Challenge> {
+    /** An active new challenge goes at once to the candidates at step 1 who lack challenges (decision 0145). */
+    async createChallenge(actor: UserRow, form: ChallengeForm): Promise<SavedChallenge> {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const row = await insertChallenge(trx, {
@@ -44,11 +52,20 @@ export function createChallengesCatalogService(deps: Deps) {
           details: { after: row },
           at: now,
         });
-        return toChallenge(row);
+        const assigned = row.is_active
+          ? await assignMissingChallenges(trx, {
+              engine,
+              now,
+              actor,
+              cause: { by: 'activation', challenge_id: row.id },
+            })
+          : [];
+        return { ...toChallenge(row), assigned_to: assigned.length };
       });
     },
 
-    async updateChallenge(actor: UserRow, id: number, changes: ChallengeUpdate): Promise<Challenge> {
+    /** A challenge made active goes at once to the candidates at step 1 who lack challenges (decision 0145). */
+    async updateChallenge(actor: UserRow, id: number, changes: ChallengeUpdate): Promise<SavedChallenge> {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const before = await findChallenge(trx, id);
@@ -66,7 +83,11 @@ export function createChallengesCatalogService(deps: Deps) {
           details: { before, after },
           at: now,
         });
-        return toChallenge(after);
+        const assigned =
+          after.is_active && !before.is_active
+            ? await assignMissingChallenges(trx, { engine, now, actor, cause: { by: 'activation', challenge_id: id } })
+            : [];
+        return { ...toChallenge(after), assigned_to: assigned.length };
       });
     },
 

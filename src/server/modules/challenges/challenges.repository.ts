@@ -3,6 +3,7 @@ import type { ExerciseNumber, UserChallengeStatus } from '../../../contract/chal
 import { XP_PER_EXERCISE } from '../../../contract/constants';
 import type { Executor } from '../../db/database';
 import type { ChallengeRow, ChallengesTable, DB, UserChallengeRow } from '../../db/schema';
+import { journeyStepsQuery } from '../journey/journey';
 
 export type UserRef = { id: number; intra_login: string; image_url: string | null };
 
@@ -20,6 +21,16 @@ export async function listChallenges(
     query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
+}
+
+/** How many challenges of the catalog are active. */
+export async function countActiveChallenges(db: Executor): Promise<number> {
+  const { n } = await db
+    .selectFrom('challenges')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_active', '=', true)
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 export async function findChallenge(db: Executor, id: number): Promise<ChallengeRow | undefined> {
@@ -62,6 +73,24 @@ export async function countHolders(db: Executor, challengeId: number): Promise<n
 // ---------------------------------------------------------------------------------------------
 // Candidates
 
+/** A challenge newly assigned to a user: pending, nothing begun. */
+const newUserChallenge = (userId: number, challengeId: number, at: string) => ({
+  user_id: userId,
+  challenge_id: challengeId,
+  exercise_1_tinkercad_link: null,
+  exercise_2_tinkercad_link: null,
+  exercise_3_tinkercad_link: null,
+  exercise_4_tinkercad_link: null,
+  awarded_xp: null,
+  feedback: null,
+  validation_notes: null,
+  started_at: null,
+  submitted_at: null,
+  validated_at: null,
+  created_at: at,
+  updated_at: at,
+});
+
 /** Assigns every active challenge (catalog order, at most `limit`) to the user, status pending. */
 export async function assignActiveChallenges(db: Executor, userId: number, limit: number, at: string): Promise<number> {
   const challenges = await db
@@ -74,27 +103,87 @@ export async function assignActiveChallenges(db: Executor, userId: number, limit
   if (challenges.length === 0) return 0;
   await db
     .insertInto('user_challenges')
-    .values(
-      challenges.map((challenge) => ({
-        user_id: userId,
-        challenge_id: challenge.id,
-        exercise_1_tinkercad_link: null,
-        exercise_2_tinkercad_link: null,
-        exercise_3_tinkercad_link: null,
-        exercise_4_tinkercad_link: null,
-        awarded_xp: null,
-        feedback: null,
-        validation_notes: null,
-        started_at: null,
-        submitted_at: null,
-        validated_at: null,
-        created_at: at,
-        updated_at: at,
-      })),
-    )
+    .values(challenges.map((challenge) => newUserChallenge(userId, challenge.id, at)))
     .onConflict((conflict) => conflict.columns(['user_id', 'challenge_id']).doNothing())
     .execute();
   return challenges.length;
+}
+
+/**
+ * The active challenges the user does not hold (of `only`, when given), in catalog order, as many
+ * as would bring them to `required`: what the board's Assign gives them, and with `only` what
+ * activating that challenge gives them (decision 0145).
+ */
+export async function missingChallenges(
+  db: Executor,
+  userId: number,
+  required: number,
+  only?: number,
+): Promise<number[]> {
+  const { held } = await db
+    .selectFrom('user_challenges')
+    .select((eb) => eb.fn.countAll<number>().as('held'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const room = required - Number(held);
+  if (room <= 0) return [];
+  const rows = await db
+    .selectFrom('challenges')
+    .select('id')
+    .where('is_active', '=', true)
+    .$if(only !== undefined, (query) => query.where('id', '=', only!))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('user_challenges')
+            .select('user_challenges.id')
+            .whereRef('user_challenges.challenge_id', '=', 'challenges.id')
+            .where('user_challenges.user_id', '=', userId),
+        ),
+      ),
+    )
+    .orderBy('id')
+    .limit(room)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Assigns these challenges to the user, status pending (one each: the unique key keeps a second out). */
+export async function assignChallenges(db: Executor, userId: number, challengeIds: number[], at: string) {
+  if (challengeIds.length === 0) return;
+  await db
+    .insertInto('user_challenges')
+    .values(challengeIds.map((challengeId) => newUserChallenge(userId, challengeId, at)))
+    .onConflict((conflict) => conflict.columns(['user_id', 'challenge_id']).doNothing())
+    .execute();
+}
+
+/**
+ * The approved candidates at step 1 (the latest application approved, some challenge not
+ * validated or none assigned) who hold fewer than `required` challenges, all or those of
+ * `userIds`, with their application's id.
+ */
+export async function candidatesShortOfChallenges(
+  db: Executor,
+  now: Date,
+  required: number,
+  userIds?: number[],
+): Promise<{ user_id: number; application_id: number }[]> {
+  if (userIds?.length === 0) return [];
+  const held = db
+    .selectFrom('user_challenges')
+    .select((eb) => ['user_challenges.user_id', eb.fn.countAll<number>().as('n')])
+    .groupBy('user_challenges.user_id');
+  return db
+    .selectFrom(journeyStepsQuery(db, now).as('steps'))
+    .leftJoin(held.as('held'), 'held.user_id', 'steps.user_id')
+    .select(['steps.user_id', 'steps.application_id'])
+    .where('steps.step', '=', 1)
+    .where((eb) => eb(eb.fn.coalesce('held.n', eb.lit(0)), '<', required))
+    .$if(userIds !== undefined, (query) => query.where('steps.user_id', 'in', userIds!))
+    .orderBy('steps.user_id')
+    .execute();
 }
 
 /**

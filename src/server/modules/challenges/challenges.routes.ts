@@ -1,11 +1,11 @@
 import {
   adminUserChallengeListSchema,
   adminUserChallengeSchema,
+  assignedChallengesSchema,
   catalogQuerySchema,
   challengeFormSchema,
   challengeListSchema,
   challengeRulesSchema,
-  challengeSchema,
   challengeDeadlineBodySchema,
   challengeDeadlineSchema,
   challengeUpdateSchema,
@@ -13,6 +13,7 @@ import {
   exerciseParamsSchema,
   exerciseSubmitSchema,
   myChallengesSchema,
+  savedChallengeSchema,
   userChallengeListQuerySchema,
   userChallengeParamsSchema,
   userChallengeSchema,
@@ -21,6 +22,7 @@ import {
 import { idParamsSchema } from '../../../contract/common';
 import type { App, Deps } from '../../deps';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/session';
+import { createChallengeAssignmentService } from './challenge-assignment.service';
 import { createChallengeDeadlineService } from './challenge-deadline.service';
 import { createChallengesCandidateService } from './challenges-candidate.service';
 import { createChallengesCatalogService } from './challenges-catalog.service';
@@ -32,6 +34,7 @@ export function registerChallengesRoutes(app: App, deps: Deps): void {
   const candidate = createChallengesCandidateService(deps);
   const review = createChallengesReviewService(deps);
   const deadlines = createChallengeDeadlineService(deps);
+  const assignment = createChallengeAssignmentService(deps);
 
   // Catalog (admins)
   app.get(
@@ -42,7 +45,7 @@ export function registerChallengesRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/challenges/admin/challenges',
-    { onRequest: requireAdmin, schema: { body: challengeFormSchema, response: { 201: challengeSchema } } },
+    { onRequest: requireAdmin, schema: { body: challengeFormSchema, response: { 201: savedChallengeSchema } } },
     async (request, reply) => reply.status(201).send(await catalog.createChallenge(currentUser(request), request.body)),
   );
 
@@ -50,7 +53,7 @@ export function registerChallengesRoutes(app: App, deps: Deps): void {
     '/api/challenges/admin/challenges/:id',
     {
       onRequest: requireAdmin,
-      schema: { params: idParamsSchema, body: challengeUpdateSchema, response: { 200: challengeSchema } },
+      schema: { params: idParamsSchema, body: challengeUpdateSchema, response: { 200: savedChallengeSchema } },
     },
     async (request) => catalog.updateChallenge(currentUser(request), request.params.id, request.body),
   );
@@ -143,5 +146,13 @@ export function registerChallengesRoutes(app: App, deps: Deps): void {
       schema: { params: idParamsSchema, body: challengeDeadlineBodySchema, response: { 200: challengeDeadlineSchema } },
     },
     async (request) => deadlines.setDeadline(request.params.id, request.body.deadline_at, currentUser(request)),
+  );
+
+  // The candidates a challenge's activation did not reach (decision 0145).
+  app.post(
+    '/api/admin/members/:id/challenges',
+    { onRequest: requireAdmin, schema: { params: idParamsSchema, response: { 201: assignedChallengesSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await assignment.assignTo(request.params.id, currentUser(request))),
   );
 }

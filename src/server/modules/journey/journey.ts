@@ -102,14 +102,18 @@ export type StepCounts = Record<JourneyStep, number>;
 
 /**
  * Every applicant's step, as a query to join or filter on (user_id, application_id, step): the
- * step of each user's latest application, or with `roundId` of each application of that round
- * (an earlier one of its user is declined, so -1). The CASE is `stepOf` written in SQL, its tests
+ * step of each user's latest application, or with `roundId` of each application of that round,
+ * or with `applicationIds` of each of those (an earlier one of its user is declined, so -1). The CASE is `stepOf` written in SQL, its tests
  * in the same order, so that the overview's counts, the board's audiences and the step each
  * applicant sees never disagree. Everything is a join of pre-aggregated tables and an anti-join
  * (no correlated subquery in the select list): PostgreSQL then plans it cheaply and does not
  * JIT-compile it.
  */
-export function journeyStepsQuery(db: Executor, now: Date, { roundId }: { roundId?: number } = {}) {
+export function journeyStepsQuery(
+  db: Executor,
+  now: Date,
+  { roundId, applicationIds }: { roundId?: number; applicationIds?: number[] } = {},
+) {
   const progress = db
     .selectFrom('user_challenges')
     .select((eb) => [
@@ -140,7 +144,13 @@ export function journeyStepsQuery(db: Executor, now: Date, { roundId }: { roundI
     .leftJoin(progress.as('progress'), 'progress.user_id', 'applications.user_id')
     .leftJoin(hackathonOver.as('hackathon_over'), 'hackathon_over.user_id', 'applications.user_id')
     .leftJoin(earlier.as('earlier'), 'earlier.user_id', 'applications.user_id')
-    .where(roundId === undefined ? isLatestApplication : (eb) => eb('applications.round_id', '=', roundId))
+    .where((eb) =>
+      applicationIds !== undefined
+        ? eb('applications.id', 'in', applicationIds)
+        : roundId !== undefined
+          ? eb('applications.round_id', '=', roundId)
+          : isLatestApplication,
+    )
     .select((eb) => [
       'applications.user_id',
       'applications.id as application_id',
@@ -168,6 +178,29 @@ export function journeyStepsQuery(db: Executor, now: Date, { roundId }: { roundI
         .end()
         .as('step'),
     ]);
+}
+
+/**
+ * Each of these applications at its step (an earlier one of a user who applied again is declined,
+ * so -1), with its candidate's XP: what the applications CSV carries for the board to sort by.
+ */
+export async function stepsOfApplications(
+  db: Executor,
+  applicationIds: number[],
+  now: Date,
+): Promise<Map<number, { step: JourneyStep; experience_points: number }>> {
+  if (applicationIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom(journeyStepsQuery(db, now, { applicationIds }).as('steps'))
+    .innerJoin('users', 'users.id', 'steps.user_id')
+    .select(['steps.application_id', 'steps.step', 'users.experience_points'])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.application_id,
+      { step: Number(row.step) as JourneyStep, experience_points: row.experience_points },
+    ]),
+  );
 }
 
 /** How many applicants (of the round, with `roundId`) stand at each step, in one aggregate query whatever their number. */

@@ -1,3 +1,4 @@
+import { CHALLENGES_PER_CANDIDATE } from '../../../contract/constants';
 import type { MemberListFilter } from '../../../contract/members';
 import type { Role } from '../../../contract/users';
 import type { Transaction } from 'kysely';
@@ -8,7 +9,7 @@ import { holdFor } from '../../undo-hold';
 import { recordAudit } from '../audit/audit.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
 import { deadlineOf } from '../challenges/challenge-deadline';
-import { findApprovedApplication } from '../challenges/challenges.repository';
+import { findApprovedApplication, missingChallenges } from '../challenges/challenges.repository';
 import { journeyStep, journeySummary } from '../journey/journey';
 import { readSetting } from '../settings/settings.repository';
 import { welcomeMail } from '../mail/mail-templates';
@@ -53,12 +54,14 @@ export function createMembersService(deps: Deps) {
         readSetting(db, 'challenge_deadline_days'),
       ]);
       if (!journey) throw notFound(/*i18n*/ 'There is no such user.');
+      const assignable = journey.step === 1 ? await missingChallenges(db, id, CHALLENGES_PER_CANDIDATE) : [];
       return {
         user,
         recent_activity: activity,
         applications,
         journey,
         challenge_deadline: approved ? deadlineOf(approved, deadlineDays, now) : null,
+        assignable_challenges: assignable.length,
       };
     },
 

@@ -56,14 +56,24 @@ export function createRoundsService(deps: Deps) {
     }
   }
 
+  /** Judged on the server when the opening is "now", which the contract's schema cannot know. */
+  function assertClosesAfterOpening(span: Pick<RoundRow, 'opens_at' | 'closes_at'>) {
+    if (span.closes_at !== null && Date.parse(span.closes_at) <= Date.parse(span.opens_at)) {
+      throw badRequest(ROUND_ORDER_MESSAGE, 'VALIDATION_FAILED', [{ path: 'closes_at', message: ROUND_ORDER_MESSAGE }]);
+    }
+  }
+
   return {
     async list(): Promise<{ data: Round[] }> {
       const rounds = await listRounds(db);
       return { data: rounds.map(({ applications, ...round }) => view(round, applications)) };
     },
 
-    async create(fields: RoundBody, admin: UserRow): Promise<Round> {
+    /** An empty opening is the moment it is saved (decision 0145). */
+    async create(body: RoundBody, admin: UserRow): Promise<Round> {
       const now = clock.now();
+      const fields: RoundFields = { ...body, opens_at: body.opens_at ?? now.toISOString() };
+      assertClosesAfterOpening(fields);
       return db.transaction().execute(async (trx) => {
         await lockRounds(trx, engine);
         await assertNoOverlap(trx, fields);
@@ -84,8 +94,9 @@ export function createRoundsService(deps: Deps) {
      * Changes the fields sent, judged as the round will be after the change: it closes after it
      * opens (400), overlaps no other round and still holds every application sent in it (409).
      */
-    async update(id: number, changes: RoundUpdate, admin: UserRow): Promise<Round> {
+    async update(id: number, update: RoundUpdate, admin: UserRow): Promise<Round> {
       const now = clock.now();
+      const changes = update.opens_at === null ? { ...update, opens_at: now.toISOString() } : update;
       return db.transaction().execute(async (trx) => {
         await lockRounds(trx, engine);
         const before = await findRound(trx, id);
@@ -95,11 +106,7 @@ export function createRoundsService(deps: Deps) {
         );
         const picked = Object.fromEntries(changed.map((key) => [key, changes[key]])) as Partial<RoundFields>;
         const after = { ...before, ...picked };
-        if (after.closes_at !== null && Date.parse(after.closes_at) <= Date.parse(after.opens_at)) {
-          throw badRequest(ROUND_ORDER_MESSAGE, 'VALIDATION_FAILED', [
-            { path: 'closes_at', message: ROUND_ORDER_MESSAGE },
-          ]);
-        }
+        assertClosesAfterOpening(after);
         const applications = await countApplications(trx, id);
         if (changed.length === 0) return view(before, applications);
         await assertNoOverlap(trx, after, id);

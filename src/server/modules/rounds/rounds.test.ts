@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeDifference, dumpDatabase } from '#test/server/db-snapshot';
 import { signIn } from '#test/server/sign-in';
-import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
+import { createTestApp, TEST_MIGRATED_AT, testClock, type TestApp } from '#test/server/test-app';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -33,16 +33,45 @@ describe('recruitment rounds', () => {
       .orderBy('id')
       .execute();
 
-  it('lists the migration’s first round, open until the board closes it', async () => {
+  it('lists the migration’s first round, open since the database was migrated until the board closes it', async () => {
     expect(await list()).toEqual([
       expect.objectContaining({
         name: 'First round',
-        opens_at: '1970-01-01T00:00:00.000Z',
+        opens_at: TEST_MIGRATED_AT.toISOString(),
         closes_at: null,
         is_open: true,
         applications: 0,
+        created_at: TEST_MIGRATED_AT.toISOString(),
       }),
     ]);
+  });
+
+  it('opens a round whose opening is left out, empty or null at the moment it is saved', async () => {
+    const first = await firstRound();
+    await change(first.id, { closes_at: clock.now().toISOString() });
+    const saved = clock.now().toISOString();
+    const now = await open({ name: 'Now', opens_at: '', closes_at: inDays(1) });
+    expect(now.statusCode).toBe(201);
+    expect(now.json()).toMatchObject({ opens_at: saved, created_at: saved, is_open: true });
+    expect(JSON.parse((await audit()).at(-1)!.details!)).toEqual({
+      after: { name: 'Now', opens_at: saved, closes_at: inDays(1) },
+    });
+
+    clock.advance(2 * DAY);
+    const leftOut = await open({ name: 'Left out' });
+    expect(leftOut.json()).toMatchObject({ opens_at: clock.now().toISOString(), closes_at: null });
+    // Emptied in an edit: the opening becomes the moment of the change.
+    clock.advance(HOUR);
+    expect((await change(leftOut.json().id, { opens_at: '' })).json()).toMatchObject({
+      opens_at: clock.now().toISOString(),
+    });
+
+    // "Now" is judged against the closing on the server: a closing already past is refused, writing nothing.
+    const before = await dumpDatabase(t.database);
+    const past = await open({ name: 'Closed at once', opens_at: null, closes_at: inDays(-1) });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().details).toEqual([{ path: 'closes_at', message: 'A round must close after it opens.' }]);
+    expect(describeDifference(before, await dumpDatabase(t.database))).toBe('');
   });
 
   it('opens rounds that do not overlap, the latest first, audited', async () => {
@@ -96,7 +125,6 @@ describe('recruitment rounds', () => {
       { opens_at: inDays(1) },
       { name: '   ', opens_at: inDays(1) },
       { name: 'x'.repeat(101), opens_at: inDays(1) },
-      { name: 'No date' },
       { name: 'Bad date', opens_at: 'next monday' },
       { name: 'Backwards', opens_at: inDays(5), closes_at: inDays(4) },
       { name: 'Empty', opens_at: inDays(5), closes_at: inDays(5) },

@@ -108,6 +108,14 @@ export function DecisionPanel({ headingRef, ...props }: DecisionPanelProps) {
               ? t`Final decision: approving makes the candidate a member; declining ends the application.`
               : t`Approving starts the challenges; declining ends the application. The candidate is emailed.`}
           </p>
+          {!final && application.active_challenges === 0 && (
+            <p className="alert alert-warning" role="note">
+              <Trans>
+                No challenge is active yet: approved now, the candidate starts with none while their deadline runs. Each
+                challenge goes to them as the board activates it in Challenges.
+              </Trans>
+            </p>
+          )}
           <div className="field">
             <label htmlFor="review-note">
               {final

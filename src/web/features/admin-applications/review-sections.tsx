@@ -184,6 +184,14 @@ export function JourneyPanel({ application }: { application: ApplicationDetail }
           </Trans>
         </dd>
       </dl>
+      {step === 1 && total === 0 && (
+        <p className="alert alert-warning" role="note">
+          <Trans>
+            No challenge is assigned to this candidate yet. Each challenge the board activates goes to them; from Users,
+            View, the board can also assign the active ones.
+          </Trans>
+        </p>
+      )}
       {application.stage === 'final' && (
         <p className="muted">
           {xp >= MIN_MEMBER_XP

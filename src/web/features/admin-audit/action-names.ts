@@ -20,6 +20,7 @@ export const ACTION_NAMES: Readonly<Record<string, MessageDescriptor>> = {
   'application.voted': msg`Vote cast`,
   'auth.sign_in': msg`Signed in`,
   'auth.sign_out': msg`Signed out`,
+  'challenge.assigned': msg`Challenges assigned`,
   'challenge.created': msg`Challenge created`,
   'challenge.declined': msg`Challenge declined`,
   'challenge.deleted': msg`Challenge deleted`,

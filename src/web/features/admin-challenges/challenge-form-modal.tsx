@@ -10,6 +10,7 @@ import {
   type ChallengeForm,
   type ChallengeFormInput,
   type DifficultyLevel,
+  type SavedChallenge,
 } from '../../../contract/challenges';
 import { DEFAULT_VALIDATION_THRESHOLD, DEFAULT_XP_REWARD } from '../../../contract/constants';
 import { ErrorBanner } from '../../components/error-banner';
@@ -64,7 +65,16 @@ function toForm(draft: Draft): ChallengeFormInput {
   return form as ChallengeFormInput;
 }
 
-export function ChallengeFormModal({ challenge, onClose }: { challenge: Challenge | null; onClose: () => void }) {
+export function ChallengeFormModal({
+  challenge,
+  onClose,
+  onSaved,
+}: {
+  challenge: Challenge | null;
+  onClose: () => void;
+  /** Once saved: the challenge as the server answered it, with how many candidates it just reached. */
+  onSaved: (saved: SavedChallenge) => void;
+}) {
   const { t } = useLingui();
   const { register, handleSubmit, getValues, formState } = useForm<Draft, unknown, ChallengeForm>({
     defaultValues: draftOf(challenge),
@@ -78,7 +88,7 @@ export function ChallengeFormModal({ challenge, onClose }: { challenge: Challeng
   // What was typed, with the fallbacks of docs/product.md#validation-rules, as the API takes it:
   // the schema's trimming is the server's to do.
   const onSubmit = handleSubmit(() =>
-    save.mutate({ id: challenge?.id ?? null, form: toForm(getValues()) }, { onSuccess: onClose }),
+    save.mutate({ id: challenge?.id ?? null, form: toForm(getValues()) }, { onSuccess: onSaved }),
   );
 
   const input = (name: string, label: string, { required, ...props }: Record<string, unknown> = {}) => (

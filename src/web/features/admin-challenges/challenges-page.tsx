@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Challenge } from '../../../contract/challenges';
@@ -16,6 +17,8 @@ export function ChallengesPage() {
   usePageTitle(t`Challenges`);
   const [editing, setEditing] = useState<Challenge | 'new' | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  // A challenge that became active went at once to the candidates waiting for challenges (decision 0145).
+  const [reached, setReached] = useState<string | null>(null);
   const challenges = useChallengeCatalog();
   const remove = useDeleteChallenge();
   const confirmation = useConfirmation();
@@ -35,14 +38,26 @@ export function ChallengesPage() {
     <AdminList
       title={t`Challenges`}
       actions={
-        <button type="button" className="btn" onClick={() => setEditing('new')}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            setReached(null);
+            setEditing('new');
+          }}
+        >
           <Trans>Add challenge</Trans>
         </button>
       }
       list={challenges}
       loading={t`Loading challenges`}
       failed={t`Failed to load challenges`}
-      notices={<Notice text={deleteError} />}
+      notices={
+        <>
+          <Notice text={deleteError} />
+          <Notice text={reached} success />
+        </>
+      }
       empty={
         <p className="empty-state">
           <Trans>No challenges yet: add the four challenges candidates will work on.</Trans>
@@ -51,7 +66,22 @@ export function ChallengesPage() {
       dialog={
         confirmation.dialog ??
         (editing && (
-          <ChallengeFormModal challenge={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+          <ChallengeFormModal
+            challenge={editing === 'new' ? null : editing}
+            onClose={() => setEditing(null)}
+            onSaved={(saved) => {
+              setEditing(null);
+              const { title, assigned_to: count } = saved;
+              setReached(
+                count > 0
+                  ? plural(count, {
+                      one: `${title} is active and was assigned to # candidate working on the challenges.`,
+                      other: `${title} is active and was assigned to # candidates working on the challenges.`,
+                    })
+                  : null,
+              );
+            }}
+          />
         ))
       }
     >

@@ -60,3 +60,7 @@ export const useSetChallengeDeadline = () =>
       call(routes.setChallengeDeadline, { params: { id }, body: { deadline_at } }),
     [adminKeys.all],
   );
+
+/** Gives a candidate at step 1 the active challenges they lack (decision 0145); their journey moves with it. */
+export const useAssignChallenges = () =>
+  useRefreshingMutation((id: number) => call(routes.assignChallenges, { params: { id } }), [adminKeys.all]);

@@ -13,6 +13,7 @@ import {
   type DecisionSubject,
 } from '../admin-applications/decisions';
 import { useMember } from './api';
+import { AssignChallengesSection } from './assign-challenges';
 import { ChallengeDeadlineSection } from './challenge-deadline';
 import { ROLE_BADGES } from './role-names';
 import { ACTION_NAMES } from '../admin-audit/action-names';
@@ -120,6 +121,14 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
                 />
               </div>
             </div>
+          )}
+          {data.journey.step === 1 && (
+            <AssignChallengesSection
+              userId={userId}
+              login={data.user.intra_login}
+              held={total}
+              assignable={data.assignable_challenges}
+            />
           )}
           {data.challenge_deadline && (
             <ChallengeDeadlineSection

@@ -10,10 +10,13 @@ import { useRoundChange } from './api';
 
 type Draft = { name: string; opens_at: string; closes_at: string };
 
-/** A new round opens now unless the board says otherwise, and stays open until closed. */
+/**
+ * A new round opens when it is saved unless the board gives an opening (the server reads an empty
+ * one as its own "now", decision 0145), and stays open until closed.
+ */
 const draftOf = (round: Round | null): Draft => ({
   name: round?.name ?? '',
-  opens_at: toLocalInput(round?.opens_at ?? new Date().toISOString()),
+  opens_at: toLocalInput(round?.opens_at ?? null),
   closes_at: toLocalInput(round?.closes_at ?? null),
 });
 
@@ -21,7 +24,7 @@ const draftOf = (round: Round | null): Draft => ({
 export function RoundFormModal({ round, onClose }: { round: Round | null; onClose: () => void }) {
   const { t } = useLingui();
   const [initial] = useState(() => draftOf(round));
-  const { register, getValues, formState, form, submitDraft } = useDraftForm(roundBodySchema, initial, (draft) => ({
+  const { register, formState, form, submitDraft } = useDraftForm(roundBodySchema, initial, (draft) => ({
     ...draft,
     opens_at: fromLocalInput(draft.opens_at),
     closes_at: fromLocalInput(draft.closes_at),
@@ -33,18 +36,11 @@ export function RoundFormModal({ round, onClose }: { round: Round | null; onClos
     onClose,
     round
       ? { update: (body: RoundUpdate) => ({ kind: 'update' as const, id: round.id, body }) }
-      : {
-          create: (parsed) => {
-            // An untouched opening means the moment of saving, not the minute shown: a round the board
-            // has just closed ended within that minute, and the new one must not start before it.
-            const opensAt = getValues('opens_at') === initial.opens_at ? new Date().toISOString() : parsed.opens_at;
-            return { kind: 'create' as const, body: { ...parsed, opens_at: opensAt } };
-          },
-        },
+      : { create: (body) => ({ kind: 'create' as const, body }) },
   );
 
-  const dateField = (key: 'opens_at' | 'closes_at', label: string, hint: string, required = false) => (
-    <Field id={`round-${key}`} label={label} hint={hint} hintFirst error={errors[key]?.message} required={required}>
+  const dateField = (key: 'opens_at' | 'closes_at', label: string, hint: string) => (
+    <Field id={`round-${key}`} label={label} hint={hint} hintFirst error={errors[key]?.message}>
       {(control) => <input {...control} {...register(key)} {...DATE_TIME_INPUT} />}
     </Field>
   );
@@ -66,7 +62,11 @@ export function RoundFormModal({ round, onClose }: { round: Round | null; onClos
           {(control) => <input {...control} {...register('name')} maxLength={ROUND_NAME_MAX} />}
         </Field>
         <div className="form-columns">
-          {dateField('opens_at', t`Opens`, t`${format} Time zone: ${zone}.`, true)}
+          {dateField(
+            'opens_at',
+            t`Opens (optional)`,
+            t`${format} Time zone: ${zone}. Leave empty to open it when you save.`,
+          )}
           {dateField('closes_at', t`Closes (optional)`, t`${format} Leave empty to keep it open until you close it.`)}
         </div>
         <ModalFormActions onCancel={onClose} saving={save.isPending} />
