@@ -1,11 +1,15 @@
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { DELIVERY_TIMED_OUT, DELIVERY_TIMEOUT_MS } from '../../../contract/webhooks';
+import { DELIVERY_ADDRESS_REFUSED, DELIVERY_TIMED_OUT, DELIVERY_TIMEOUT_MS } from '../../../contract/webhooks';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import { withdrawHeld } from '../../db/outbox-claim';
 import { createOutboxRunner } from '../../outbox-runner';
 import type { WebhookQueue } from '../../deps';
+import { AddressRefused, type DestinationPolicy } from './webhook-destination';
 import { deliveryBody } from './webhook-events';
 import {
   claimDueDeliveries,
@@ -33,43 +37,87 @@ export function retryDelayMs(attempts: number): number {
 export const signature = (secret: string, body: string) =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
-type QueueDeps = { db: Db; clock: Clock; log: FastifyBaseLogger; publicUrl: string };
+type QueueDeps = {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  destinations: DestinationPolicy;
+};
+
+/** Headers and body of one delivery attempt, POSTed as they are. */
+type Outgoing = { body: string; headers: Record<string, string> };
+
+/**
+ * POSTs to `url` and answers the receiver's status, without reading its body; redirects are
+ * answers, never followed (node's http never follows them). `lookup` is the only way the
+ * connection finds its addresses: the destination policy's check (decision 0135).
+ */
+function post(url: URL, { body, headers }: Outgoing, options: { lookup: LookupFunction; signal: AbortSignal }) {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<number>((resolve, reject) => {
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+        // A connection of its own, never one kept from another attempt: each is checked afresh.
+        agent: false,
+        lookup: options.lookup,
+        signal: options.signal,
+      },
+      (response) => {
+        resolve(response.statusCode ?? 0);
+        response.destroy();
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** What an attempt that got no answer stores: facts, not a sentence (each board writes it in its language). */
+function failureFacts(failure: unknown, signal: AbortSignal): string {
+  if (signal.aborted) return DELIVERY_TIMED_OUT;
+  if (failure instanceof AddressRefused) return `${DELIVERY_ADDRESS_REFUSED} ${failure.address}`;
+  // The network error's own words ("connect ECONNREFUSED 127.0.0.1:9").
+  const cause = failure instanceof Error ? (failure.cause ?? failure) : failure;
+  return (cause instanceof Error ? cause.message : String(cause)).slice(0, 500);
+}
 
 /**
  * The durable queue of webhook deliveries (decision 0114), run like the mail outbox: rows written
  * with the change, claimed under a lease (a process killed mid-send leaves them to be claimed again
  * when the lease ends), each attempt recorded, retried with backoff.
  */
-export function createWebhookQueue({ db, clock, log, publicUrl }: QueueDeps): WebhookQueue {
+export function createWebhookQueue({ db, clock, log, publicUrl, destinations }: QueueDeps): WebhookQueue {
   async function attempt(delivery: DueDelivery): Promise<void> {
     const started = performance.now();
     let statusCode: number | null = null;
     let delivered = false;
     let error: string | null = null;
+    const signal = AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        body: delivery.body,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'robotics-club-webhooks',
-          'x-club-event': delivery.event,
-          'x-club-delivery': String(delivery.id),
-          'x-club-signature': signature(delivery.secret, delivery.body),
+      const url = new URL(delivery.url);
+      const refused = destinations.literalRefusal(url);
+      if (refused) throw refused;
+      statusCode = await post(
+        url,
+        {
+          body: delivery.body,
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'robotics-club-webhooks',
+            'x-club-event': delivery.event,
+            'x-club-delivery': String(delivery.id),
+            'x-club-signature': signature(delivery.secret, delivery.body),
+          },
         },
-        // A redirect is an answer, not an instruction: the body is never sent anywhere else.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      });
-      statusCode = response.status;
-      await response.body?.cancel();
-      delivered = response.ok;
+        { lookup: destinations.lookup, signal },
+      );
+      delivered = statusCode >= 200 && statusCode < 300;
     } catch (failure) {
-      // Facts, not a sentence (the board writes it in its reader's language): a fixed code for a
-      // timeout, else the network error's own words.
-      const cause = failure instanceof Error ? (failure.cause ?? failure) : failure;
-      error = (cause instanceof Error ? cause.message : String(cause)).slice(0, 500);
-      if (failure instanceof Error && failure.name === 'TimeoutError') error = DELIVERY_TIMED_OUT;
+      error = failureFacts(failure, signal);
     }
     const record = {
       attempted_at: clock.now().toISOString(),
