@@ -11,10 +11,14 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-/** What each event tells (a `json` webhook's `data`), as the services that cause it pass it on. */
+/**
+ * What each event tells (a `json` webhook's `data`), as the services that cause it pass it on. An
+ * application's `login` is null while blind review is on: the chat is read by admins who have not
+ * voted (decision 0136).
+ */
 export type WebhookEventData = {
-  'application.created': { application_id: number; login: string };
-  'application.decided': { application_id: number; login: string; status: 'approved' | 'declined' };
+  'application.created': { application_id: number; login: string | null };
+  'application.decided': { application_id: number; login: string | null; status: 'approved' | 'declined' };
   'challenge.submitted': { user_challenge_id: number; challenge_id: number; challenge_title: string; login: string };
   'hackathon.registered': { event_id: number; event_name: string; login: string };
 };

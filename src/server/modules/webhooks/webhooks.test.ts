@@ -180,6 +180,44 @@ describe('webhooks for the board', () => {
     expect(message.allowed_mentions).toEqual({ parse: [] });
   });
 
+  it('tells the chat of an application by its number only while blind review is on (decision 0136)', async () => {
+    await create({ url: receiver.url, events: ['application.created', 'application.decided'], format: 'discord' });
+    await create({ url: receiver.url, events: ['application.created'] });
+    const blind = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { cookie: admin },
+      payload: { settings: { blind_review: true } },
+    });
+    expect(blind.statusCode).toBe(200);
+    const application = await apply('erin');
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/applications/${application.id}/review`,
+      headers: { cookie: admin },
+      payload: { status: 'approved' },
+    });
+    clock.advance(HOLD_MS);
+    await t.app.webhooks.flush();
+    const bodies = receiver.received.map((received) => JSON.parse(received.body));
+    expect(bodies).toEqual(
+      expect.arrayContaining([
+        {
+          content: expect.stringMatching(
+            new RegExp(`^New application #${application.id}, its candidate hidden by blind review: http`),
+          ),
+          allowed_mentions: { parse: [] },
+        },
+        expect.objectContaining({ data: { application_id: application.id, login: null } }),
+        {
+          content: expect.stringMatching(new RegExp(`^Application #${application.id} was approved: http`)),
+          allowed_mentions: { parse: [] },
+        },
+      ]),
+    );
+    expect(receiver.received.map((received) => received.body).join()).not.toContain('erin');
+  });
+
   it('tells of a challenge submitted for review, in a sentence naming the candidate and the challenge', async () => {
     await create({ url: receiver.url, events: ['challenge.submitted'], format: 'discord' });
     await insertChallenge(t.database.db, clock.now(), { title: 'Line follower' });
