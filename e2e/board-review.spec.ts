@@ -171,6 +171,8 @@ test('an admin reviews three applications with the keyboard only: votes, comment
 });
 
 test("blind review: the list and the screen hide the candidate until the admin's own vote", async ({ browser }) => {
+  // Five screens checked at two widths each.
+  test.setTimeout(120_000);
   const admin = await newPage(browser, 'admin');
   const blind = (on: boolean) => admin.request.put('/api/admin/settings', { data: { settings: { blind_review: on } } });
   expect((await blind(true)).status()).toBe(200);
@@ -197,6 +199,22 @@ test("blind review: the list and the screen hide the candidate until the admin's
     await expect(admin.locator('main')).not.toContainText(hidden.login);
     await checkScreen(admin, 'review-blind');
 
+    // Nor do the log and the candidate's own page tell whose application it is (decision 0136).
+    await admin.goto('/admin/logs?entity_type=application');
+    const submitted = admin.locator('tr.log-row').filter({ hasText: new RegExp(`Application #${hidden.id}(?!\\d)`) });
+    await expect(submitted).toContainText('The candidate (hidden until you vote)');
+    await expect(admin.locator('main')).not.toContainText(hidden.login);
+    await checkScreen(admin, 'logs-blind');
+    await admin.goto(`/admin/users?q=${hidden.login}`);
+    await admin.getByRole('listitem').filter({ hasText: hidden.login }).getByRole('button', { name: 'View' }).click();
+    const profile = admin.getByRole('dialog', { name: `@${hidden.login}` });
+    await expect(profile).toContainText('1 application is hidden until you vote on it (blind review).');
+    await expect(profile).not.toContainText(`#${hidden.id}`);
+    await expect(profile).not.toContainText('No application.');
+    await checkScreen(admin, 'user-blind');
+
+    await admin.goto(`/admin/applications/${hidden.id}`);
+    await expect(heading).toHaveText(`Application #${hidden.id}`);
     await admin.keyboard.press('y');
     await expect(heading).toHaveText(`Application of @${hidden.login}`);
     await expect(candidatePanel).not.toContainText('Candidate hidden until you vote');

@@ -191,12 +191,14 @@ export const tallySchema = z.object({
 export type Tally = z.infer<typeof tallySchema>;
 
 /**
- * An application as an admin sees it. Under blind review (decision 0115) `identity_hidden` is
- * true until this admin has voted on it, and the candidate's login, names, email, avatar,
- * GitHub and portfolio are null. The candidate's own view (`myApplicationSchema`) never hides.
+ * An application as an admin sees it. Under blind review (decisions 0115 and 0136)
+ * `identity_hidden` is true until this admin has voted on it, and the candidate's user id, login,
+ * names, email, avatar, GitHub and portfolio are null (an id would lead to the member's page).
+ * The candidate's own view (`myApplicationSchema`) never hides.
  */
 export const adminApplicationSchema = applicationSchema.extend({
-  user: applicantSchema.extend({ intra_login: z.string().nullable() }),
+  user_id: z.number().int().nullable(),
+  user: applicantSchema.extend({ id: z.number().int().nullable(), intra_login: z.string().nullable() }),
   identity_hidden: z.boolean(),
 });
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
@@ -213,11 +215,13 @@ export type JourneySummary = z.infer<typeof journeySummarySchema>;
 
 /**
  * One audit entry about an application or its candidate's final decision (who did what when).
- * Under blind review the candidate's own entries come without `actor_login` and `details`.
+ * `by_candidate`: the candidate acted. Under blind review the candidate's own entries come
+ * without `actor_id`, `actor_login` and `details`.
  */
 export const applicationHistoryEntrySchema = z.object({
   id: z.number().int(),
   action: z.string(),
+  by_candidate: z.boolean(),
   actor_id: z.number().int().nullable(),
   actor_login: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),

@@ -33,6 +33,11 @@ export const auditLogSchema = z.object({
   user_id: z.number().int().nullable(),
   user_name: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * Blind review (decision 0136): the entry is a candidate's own about an application the reader
+   * has not voted on, so who acted (`user_id`, `user_name`) and `details` are null.
+   */
+  actor_hidden: z.boolean(),
   created_at: isoTimestamp,
 });
 export type AuditLog = z.infer<typeof auditLogSchema>;

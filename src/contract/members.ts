@@ -31,6 +31,11 @@ export const memberDetailSchema = z.object({
       created_at: isoTimestamp,
     }),
   ),
+  /**
+   * How many of the user's applications blind review keeps out of `applications` (and their
+   * entries out of `recent_activity`): those the reader has not voted on (decision 0136).
+   */
+  hidden_applications: z.number().int().min(0),
   journey: journeySummarySchema,
   /** The challenge deadline of an approved candidate (docs/product.md#deadline-extensions); null before approval. */
   challenge_deadline: challengeDeadlineSchema.nullable(),

@@ -87,8 +87,8 @@ export const routes = {
   application: get<applications.ApplicationDetail>()('/admin/applications/:id'),
   nextApplication: get<applications.ApplicationDetail | undefined>()('/admin/applications/next'),
   voteOnApplication: put<applications.ApplicationDetail, applications.VoteBody>()('/admin/applications/:id/vote'),
-  reviewApplication: put<applications.Application, applications.Review>()('/admin/applications/:id/review'),
-  undoReview: post<applications.Application>()('/admin/applications/:id/review/undo'),
+  reviewApplication: put<applications.AdminApplication, applications.Review>()('/admin/applications/:id/review'),
+  undoReview: post<applications.AdminApplication>()('/admin/applications/:id/review/undo'),
   bulkReviewApplications: post<applications.BulkReviewResult, In<typeof applications.bulkReviewSchema>>()(
     '/admin/applications/bulk-review',
   ),

@@ -11,10 +11,14 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-/** What each event tells (a `json` webhook's `data`), as the services that cause it pass it on. */
+/**
+ * What each event tells (a `json` webhook's `data`), as the services that cause it pass it on. An
+ * application's `login` is null while blind review is on: the chat is read by admins who have not
+ * voted (decision 0136).
+ */
 export type WebhookEventData = {
-  'application.created': { application_id: number; login: string };
-  'application.decided': { application_id: number; login: string; status: 'approved' | 'declined' };
+  'application.created': { application_id: number; login: string | null };
+  'application.decided': { application_id: number; login: string | null; status: 'approved' | 'declined' };
   'challenge.submitted': { user_challenge_id: number; challenge_id: number; challenge_title: string; login: string };
   'hackathon.registered': { event_id: number; event_name: string; login: string };
 };
@@ -26,6 +30,17 @@ export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_URL_MESSAGE: Sentence =
   /*i18n*/ 'The address must start with https:// (http:// only to this machine, outside production)';
+
+/**
+ * In production a webhook goes to a public internet address only (decision 0135): the refusal
+ * of a host that is, or resolves to, an address inside a network (`{address}`, the first one
+ * refused; `{variable}`, the setting that lets a named internal host through).
+ */
+export const WEBHOOK_PUBLIC_ADDRESS_MESSAGE: Sentence =
+  /*i18n*/ 'The address must lead to a public internet address: {host} leads to {address}, a loopback, private, link-local or other reserved address. A host on the club’s own network is allowed only when the server’s {variable} names it.';
+/** The refusal of a host whose name the server could not resolve when the webhook was created. */
+export const WEBHOOK_HOST_NOT_FOUND_MESSAGE: Sentence =
+  /*i18n*/ 'The server could not find the host {host}: check the address.';
 
 export const webhookInputSchema = z.object({
   url: z
@@ -69,14 +84,23 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
  */
 export const DELIVERY_TIMED_OUT = 'timeout';
 
+/**
+ * The `error` of an attempt the server refused to send, followed by a space and the address
+ * refused (`address_refused 127.0.0.1`): in production the host led to an address inside a
+ * network, such as a name that answered a public address at creation and a private one now
+ * (decision 0135).
+ */
+export const DELIVERY_ADDRESS_REFUSED = 'address_refused';
+
 export const deliveryAttemptSchema = z.object({
   attempted_at: isoTimestamp,
   /** The receiver's HTTP status; null when no answer came (refused, timed out). */
   status_code: z.number().int().nullable(),
   /**
-   * Why no answer came: DELIVERY_TIMED_OUT, else the network error's own words (`connect
-   * ECONNREFUSED 127.0.0.1:9`); null when the receiver answered, its status saying how. Rows
-   * written before held English sentences ("No answer within 10 s", "The receiver answered 500").
+   * Why no answer came: DELIVERY_TIMED_OUT, DELIVERY_ADDRESS_REFUSED and the address, else the
+   * network error's own words (`connect ECONNREFUSED 127.0.0.1:9`); null when the receiver
+   * answered, its status saying how. Rows written before held English sentences ("No answer
+   * within 10 s", "The receiver answered 500").
    */
   error: z.string().nullable(),
   duration_ms: z.number().int(),

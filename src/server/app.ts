@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
 import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -9,7 +10,7 @@ import { publicSettingsSchema } from '../contract/settings';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { systemClock, type Clock } from './clock';
-import type { App, Deps } from './deps';
+import type { App, Deps, HostResolver } from './deps';
 import { registerDevIntra } from './dev-intra/dev-intra.routes';
 import { registerApplicationRoutes } from './modules/applications/applications.routes';
 import { registerAuditLogRoutes } from './modules/audit/audit-logs.routes';
@@ -37,6 +38,7 @@ import { registerMemberRoutes } from './modules/members/members.routes';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { registerOverviewRoutes } from './modules/overview/overview.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { createDestinationPolicy } from './modules/webhooks/webhook-destination';
 import { createWebhookQueue } from './modules/webhooks/webhook-queue';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes';
 import { createSettingsService } from './modules/settings/settings.service';
@@ -86,6 +88,8 @@ export type BuildOptions = {
   maintenance?: MaintenanceSchedule | false;
   /** Sees every route as it is registered (the API docs test and the authorization matrix check them). */
   onRoute?: (route: RouteOptions) => void;
+  /** How webhook host names resolve (the system's resolver by default); tests give a name any address. */
+  resolveHost?: HostResolver;
 };
 
 /**
@@ -139,7 +143,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const clock = options.clock ?? systemClock;
   const mail = createMailOutbox({ db: database.db, clock, log: app.log, config });
   app.decorate('mail', mail);
-  const webhooks = createWebhookQueue({ db: database.db, clock, log: app.log, publicUrl: config.publicUrl });
+  const resolveHost = options.resolveHost ?? ((hostname: string) => lookup(hostname, { all: true }));
+  const webhooks = createWebhookQueue({
+    db: database.db,
+    clock,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    destinations: createDestinationPolicy({
+      production: config.env === 'production',
+      allowedHosts: config.webhookAllowedHosts,
+      resolve: resolveHost,
+    }),
+  });
   app.decorate('webhooks', webhooks);
 
   const deps: Deps = {
@@ -150,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     mail,
     webhooks,
+    resolveHost,
     localBaseUrl() {
       const address = app.server.address() as AddressInfo | null;
       if (!address) throw new Error('the server is not listening');

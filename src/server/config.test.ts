@@ -90,3 +90,18 @@ describe('API_DOCS', () => {
     );
   });
 });
+
+describe('WEBHOOK_ALLOWED_HOSTS', () => {
+  it('reads host names and addresses separated by commas, spelt as a URL spells its host', () => {
+    expect(loadConfig({}).webhookAllowedHosts).toEqual([]);
+    expect(
+      loadConfig({ WEBHOOK_ALLOWED_HOSTS: ' Bot.Club.lan, 10.0.0.7 ,,fd00::7, [FE80::1]' }).webhookAllowedHosts,
+    ).toEqual(['bot.club.lan', '10.0.0.7', '[fd00::7]', '[fe80::1]']);
+  });
+
+  it('refuses an address with a scheme, a port, a path or a wildcard, naming the variable', () => {
+    for (const entry of ['https://bot.club.lan', 'bot.club.lan:8443', 'bot.club.lan/hook', '*.club.lan', 'a b']) {
+      expect(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: entry }), entry).toThrow(/WEBHOOK_ALLOWED_HOSTS/);
+    }
+  });
+});

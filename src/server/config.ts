@@ -18,6 +18,21 @@ function isProxyAddress(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
 
+/**
+ * One host of WEBHOOK_ALLOWED_HOSTS as a URL's `hostname` spells it (lowercase, IPv4 in dotted
+ * decimal, IPv6 in brackets), or undefined when the entry is not a bare host name or address.
+ */
+function allowedHost(entry: string): string | undefined {
+  const lower = entry.toLowerCase();
+  const host = isIP(lower) === 6 ? `[${lower}]` : lower;
+  if (!/^([a-z0-9.-]+|\[[0-9a-f:.]+\])$/.test(host)) return undefined;
+  try {
+    return new URL(`https://${host}/`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A limit on calls to the 42 intra: `N/s,M/h` (the intra's own are 2/s,1200/h), or `off`. */
 export type IntraLimits = { perSecond: number; perHour: number };
 const INTRA_LIMITS_PATTERN = /^(\d{1,6})\/s,(\d{1,9})\/h$/;
@@ -81,6 +96,24 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   FT_RATE_LIMIT: intraLimits('2/s,1200/h'),
   DEV_INTRA_LIMITS: intraLimits('2/s,1200/h'),
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const hosts: string[] = [];
+      for (const entry of value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
+        const host = allowedHost(entry);
+        if (host === undefined) {
+          context.addIssue({ code: 'custom', message: `holds "${entry}", which is not a host name or an address` });
+          return z.NEVER;
+        }
+        hosts.push(host);
+      }
+      return hosts;
+    }),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   API_DOCS: z.enum(API_DOCS_ACCESS, { message: `must be one of ${API_DOCS_ACCESS.join(', ')}` }).optional(),
@@ -117,6 +150,11 @@ export type Config = {
   intraRateLimit: IntraLimits | null;
   /** What the local stand-in allows each client, as the intra does; null: no limit. */
   devIntraLimits: IntraLimits | null;
+  /**
+   * The hosts inside the club's network that may receive webhooks in production all the same
+   * (its own chat bot), as a URL's `hostname` spells them; every other one must be public.
+   */
+  webhookAllowedHosts: string[];
   smtpUrl?: string;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Who may read /api/docs (API_DOCS): admins only by default in production, anyone elsewhere. */
@@ -207,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     intraRateLimit: vars.FT_RATE_LIMIT,
     devIntraLimits: vars.DEV_INTRA_LIMITS,
+    webhookAllowedHosts: vars.WEBHOOK_ALLOWED_HOSTS,
     smtpUrl: vars.SMTP_URL,
     logLevel: vars.LOG_LEVEL,
     apiDocs: vars.API_DOCS ?? (vars.NODE_ENV === 'production' ? 'admins' : 'public'),

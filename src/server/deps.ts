@@ -51,6 +51,12 @@ export type WebhookQueue = {
   stop(): Promise<void>;
 };
 
+/**
+ * How a host name becomes the addresses a connection may go to: `dns.lookup` with `all: true`
+ * (the system's resolver, /etc/hosts included) unless a test gives its own.
+ */
+export type HostResolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
 /** What every feature module receives from app.ts, the one place that wires them together. */
 export type Deps = {
   config: Config;
@@ -64,6 +70,8 @@ export type Deps = {
   mail: MailOutbox;
   /** The board's webhooks: deliveries written in a service's transaction, sent after it commits. */
   webhooks: WebhookQueue;
+  /** Resolves the host names webhooks are sent to (decision 0135). */
+  resolveHost: HostResolver;
   /** The Redis shared by the processes (REDIS_URL), when there is one. */
   redis?: Redis;
 };

@@ -1,4 +1,6 @@
+import type { Db } from '../../../src/server/db/database';
 import type { App } from '../../../src/server/deps';
+import { hashToken, newToken } from '../../../src/server/modules/auth/session-token';
 
 /** The path and query of a redirect, to replay it against the app under test. */
 export function redirectTarget(location: string | undefined): string {
@@ -63,4 +65,50 @@ export async function signIn(
   if (callback.statusCode !== 200) throw new Error(`sign-in failed: ${callback.statusCode} ${callback.body}`);
   const sid = cookieFrom(callback.headers['set-cookie'], 'sid')!;
   return { cookie: `sid=${sid}`, user: callback.json() };
+}
+
+let writtenUsers = 0;
+
+/**
+ * A user and a session written straight into the database, for an app that has no local
+ * stand-in to sign in through (one built with a production configuration). Answers the `sid`
+ * cookie header and the user's id.
+ */
+export async function sessionWrittenIn(
+  db: Db,
+  login: string,
+  { admin = false }: { admin?: boolean } = {},
+): Promise<{ cookie: string; userId: number }> {
+  const at = new Date().toISOString();
+  const { id } = await db
+    .insertInto('users')
+    .values({
+      intra_id: 900_000_000 + ++writtenUsers,
+      intra_login: login,
+      email: null,
+      first_name: null,
+      last_name: null,
+      image_url: null,
+      campus: null,
+      campus_id: null,
+      level: 0,
+      grade: null,
+      is_starter: false,
+      is_admin: admin,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const token = newToken();
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: id,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      created_at: at,
+    })
+    .execute();
+  return { cookie: `sid=${token}`, userId: id };
 }

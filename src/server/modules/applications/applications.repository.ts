@@ -29,6 +29,13 @@ export async function findApplication(db: Executor, id: number): Promise<Applica
   return row && toApplication(row);
 }
 
+/** The candidate (user id) of each of these applications, by application id; gone ones are left out. */
+export async function applicantsOf(db: Executor, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('applications').select(['id', 'user_id']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.user_id]));
+}
+
 /**
  * True for the row of `applications` that is its user's latest: one per user and round
  * (decision 0121), and the latest is the one that counts, the only one that may be in progress.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   adminApplicationListSchema,
+  adminApplicationSchema,
   applicationDetailSchema,
   applicationExportQuerySchema,
   applicationFormSchema,
@@ -98,16 +99,22 @@ export function registerApplicationRoutes(app: App, deps: Deps): void {
     '/api/admin/applications/:id/review',
     {
       onRequest: requireAdmin,
-      schema: { params: idParamsSchema, body: reviewSchema, response: { 200: applicationSchema } },
+      schema: { params: idParamsSchema, body: reviewSchema, response: { 200: adminApplicationSchema } },
     },
-    async (request) => applications.review(request.params.id, request.body, currentUser(request)),
+    async (request) => {
+      const admin = currentUser(request);
+      return board.seenBy(await applications.review(request.params.id, request.body, admin), admin);
+    },
   );
 
   // Decision 0119: the deciding admin's Undo, within UNDO_WINDOW_MS of the decision.
   app.post(
     '/api/admin/applications/:id/review/undo',
-    { onRequest: requireAdmin, schema: { params: idParamsSchema, response: { 200: applicationSchema } } },
-    async (request) => applications.undoReview(request.params.id, currentUser(request)),
+    { onRequest: requireAdmin, schema: { params: idParamsSchema, response: { 200: adminApplicationSchema } } },
+    async (request) => {
+      const admin = currentUser(request);
+      return board.seenBy(await applications.undoReview(request.params.id, admin), admin);
+    },
   );
 
   app.post(

@@ -26,6 +26,7 @@ import {
 } from '../mail/mail-templates';
 import { findOpenRound } from '../rounds/rounds.repository';
 import { readSetting } from '../settings/settings.repository';
+import { candidatesHiddenFrom } from './blind-review';
 import {
   findApplication,
   findApplicationOfUser,
@@ -75,6 +76,12 @@ export function createApplicationsService(deps: Deps) {
       deadlineAt: new Date(now.getTime() + days * DAY_MS).toISOString(),
       notes: input.review_notes,
     });
+  }
+
+  /** The candidate's login as the board's chat may read it: none under blind review (decision 0136). */
+  async function chatLogin(trx: Transaction<DB>, application: { id: number; user: { intra_login: string } }) {
+    const hidden = await candidatesHiddenFrom(trx, 'everyone', [application.id]);
+    return hidden.has(application.id) ? null : application.user.intra_login;
   }
 
   /**
@@ -131,7 +138,7 @@ export function createApplicationsService(deps: Deps) {
       await webhooks.enqueue(
         trx,
         'application.decided',
-        { application_id: id, login: application.user.intra_login, status: input.status },
+        { application_id: id, login: await chatLogin(trx, application), status: input.status },
         now,
         hold,
       );
@@ -234,7 +241,12 @@ export function createApplicationsService(deps: Deps) {
             at: now,
           });
           await mail.enqueue(trx, [user.id], applicationReceivedMail(), now);
-          await webhooks.enqueue(trx, 'application.created', { application_id: id, login: user.intra_login }, now);
+          await webhooks.enqueue(
+            trx,
+            'application.created',
+            { application_id: id, login: await chatLogin(trx, { id, user }) },
+            now,
+          );
           return (await findApplication(trx, id))!;
         });
         mail.kick();

@@ -37,6 +37,7 @@ import {
   votesOf,
   votesOnApplications,
 } from './application-votes.repository';
+import { candidatesHiddenFrom } from './blind-review';
 
 type VoteInput = z.output<typeof voteBodySchema>;
 type ListQuery = z.output<typeof applicationListQuerySchema>;
@@ -78,7 +79,7 @@ async function openStage(
 /**
  * Who decided what when about the application: its own audit entries (submitted, edited, votes,
  * decisions) and its candidate's role changes (the final "yes" makes them a member). Under blind
- * review the candidate's own entries lose their login and details (an edit may hold their links).
+ * review the candidate's own entries lose who they are and their details (an edit may hold their links).
  */
 async function historyOf(
   db: Executor,
@@ -93,22 +94,24 @@ async function historyOf(
     ],
     APPLICATION_HISTORY_MAX,
   );
-  return entries.map(({ user_id, user_name, ...entry }) =>
-    hidden && user_id === application.user_id
-      ? { ...entry, actor_id: user_id, actor_login: null, details: null }
-      : { ...entry, actor_id: user_id, actor_login: user_name },
-  );
+  return entries.map(({ user_id, user_name, ...entry }) => {
+    const byCandidate = user_id === application.user_id;
+    return byCandidate && hidden
+      ? { ...entry, by_candidate: true, actor_id: null, actor_login: null, details: null }
+      : { ...entry, by_candidate: byCandidate, actor_id: user_id, actor_login: user_name };
+  });
 }
 
 /** The application with who its candidate is left out: what blind review shows before one's vote. */
-function withIdentity(application: ApplicationView, hidden: boolean): AdminApplication {
+export function withIdentity(application: ApplicationView, hidden: boolean): AdminApplication {
   if (!hidden) return { ...application, identity_hidden: false };
-  const unknown = { intra_login: null, image_url: null, email: null, first_name: null, last_name: null };
+  const unknown = { id: null, intra_login: null, image_url: null, email: null, first_name: null, last_name: null };
   return {
     ...application,
+    user_id: null,
     github_profile: null,
     portfolio_url: null,
-    user: { id: application.user.id, ...unknown },
+    user: unknown,
     identity_hidden: true,
   };
 }
@@ -117,16 +120,9 @@ function withIdentity(application: ApplicationView, hidden: boolean): AdminAppli
 export function createBoardReviewService(deps: Deps) {
   const { db, clock, engine } = deps;
 
-  /** Of these applications, those whose candidate blind review hides from the admin: all they have not voted on. */
-  async function hiddenFrom(executor: Executor, admin: UserRow, ids: number[]): Promise<Set<number>> {
-    if (!(await readSetting(executor, 'blind_review'))) return new Set();
-    const voted = await votedOn(executor, admin.id, ids);
-    return new Set(ids.filter((id) => !voted.has(id)));
-  }
-
   /** The applications as the admin may see them, in the same order. */
   async function asSeenBy(executor: Executor, admin: UserRow, applications: ApplicationView[]) {
-    const hidden = await hiddenFrom(
+    const hidden = await candidatesHiddenFrom(
       executor,
       admin,
       applications.map((application) => application.id),
@@ -167,6 +163,9 @@ export function createBoardReviewService(deps: Deps) {
     },
 
     detail: (id: number, admin: UserRow) => detail(id, admin),
+
+    /** An application a write answers with (a decision, its undo), as the admin may see it. */
+    seenBy: async (application: ApplicationView, admin: UserRow) => (await asSeenBy(db, admin, [application]))[0]!,
 
     /**
      * The CSV of exactly the applications the list's filters select, oldest first, as the admin

@@ -63,7 +63,8 @@ describe('the board reviewing together', () => {
     await seatAfterHackathon(db, clock.now(), user_id);
   }
 
-  const IDENTITY = { intra_login: null, first_name: null, last_name: null, email: null, image_url: null };
+  // The user's id too: it leads to the member's page, which names them (decision 0136).
+  const IDENTITY = { id: null, intra_login: null, first_name: null, last_name: null, email: null, image_url: null };
   const blind = (on: boolean) =>
     t.app.inject({
       method: 'PUT',
@@ -251,7 +252,13 @@ describe('the board reviewing together', () => {
     it("hides who the candidate is from an admin in the list, the detail and the queue until that admin's own vote", async () => {
       expect((await blind(true)).statusCode).toBe(200);
       const id = await applicant('jdoe');
-      const hidden = { identity_hidden: true, github_profile: null, portfolio_url: null, user: IDENTITY };
+      const hidden = {
+        identity_hidden: true,
+        user_id: null,
+        github_profile: null,
+        portfolio_url: null,
+        user: IDENTITY,
+      };
       const before = await seenBy('ada', id);
       for (const view of [before.list, before.detail, before.queue]) expect(view).toMatchObject(hidden);
       expect(before.detail.motivation).toBe('I have built three line followers.');
@@ -386,9 +393,16 @@ describe('the board reviewing together', () => {
         { action: 'application.updated', actor_login: null, details: null },
         { action: 'application.submitted', actor_login: null, details: null },
       ]);
+      // The candidate's entries say it was the candidate, not which user.
+      expect(hidden.history.slice(1)).toMatchObject([
+        { by_candidate: true, actor_id: null },
+        { by_candidate: true, actor_id: null },
+      ]);
+      expect(hidden.history[0]).toMatchObject({ by_candidate: false, actor_id: expect.any(Number) });
       expect(JSON.stringify(hidden)).not.toMatch(/jdoe/i);
 
       const shown = (await vote('ada', id, { vote: 'yes', comment: null })).json();
+      expect(shown.history[2]).toMatchObject({ by_candidate: true, actor_id: jdoe.id });
       expect(history(shown).slice(1)).toMatchObject([
         { action: 'application.voted', actor_login: 'bob' },
         {

@@ -187,7 +187,17 @@ describe('GET /api/admin/audit-logs', () => {
       expect(body.total).toBe(261);
       expect(body.data).toHaveLength(5);
       expect(Object.keys(body.data[0]).sort()).toEqual(
-        ['action', 'created_at', 'details', 'entity_id', 'entity_type', 'id', 'user_id', 'user_name'].sort(),
+        [
+          'action',
+          'actor_hidden',
+          'created_at',
+          'details',
+          'entity_id',
+          'entity_type',
+          'id',
+          'user_id',
+          'user_name',
+        ].sort(),
       );
       const expected = await reference(t.database, { offset: 230, limit: 5 });
       expect(body.data.map((row: { id: number }) => row.id)).toEqual(expected.ids);

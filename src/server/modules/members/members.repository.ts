@@ -74,7 +74,7 @@ export async function recentActivity(db: Executor, userId: number, limit = 20) {
       .selectFrom(
         db
           .selectFrom('audit_logs')
-          .select(['id', 'action', 'created_at'])
+          .select(['id', 'action', 'entity_type', 'entity_id', 'created_at'])
           .where(where)
           .orderBy('id', 'desc')
           .limit(limit)

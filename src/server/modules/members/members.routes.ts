@@ -29,7 +29,7 @@ export function registerMemberRoutes(app: App, deps: Deps): void {
   app.get(
     '/api/admin/members/:id',
     { ...guarded, schema: { params: idParamsSchema, response: { 200: memberDetailSchema } } },
-    async (request) => members.detail(request.params.id),
+    async (request) => members.detail(request.params.id, currentUser(request)),
   );
 
   app.put(

@@ -15,6 +15,7 @@ import { readSetting } from '../settings/settings.repository';
 import { welcomeMail } from '../mail/mail-templates';
 import { unseatEverywhere } from '../hackathon/hackathon.repository';
 import { changeRole, deleteUser, findUserById, updateUser } from '../users/users.repository';
+import { candidatesHiddenFrom } from '../applications/blind-review';
 import { activeAdminIds, applicationsOfUser, listMembers, recentActivity } from './members.repository';
 
 const LAST_ADMIN =
@@ -42,7 +43,12 @@ export function createMembersService(deps: Deps) {
   return {
     list: (filter: MemberListFilter) => listMembers(db, filter, engine),
 
-    async detail(id: number) {
+    /**
+     * The user, what they did and what was done to them, their applications and journey, as the
+     * admin may see them: under blind review an application the admin has not voted on is left
+     * out, with the entries about it, and only counted (decision 0136).
+     */
+    async detail(id: number, admin: UserRow) {
       const user = await findUserById(db, id);
       if (!user) throw notFound(/*i18n*/ 'There is no such user.');
       const now = clock.now();
@@ -55,10 +61,18 @@ export function createMembersService(deps: Deps) {
       ]);
       if (!journey) throw notFound(/*i18n*/ 'There is no such user.');
       const assignable = journey.step === 1 ? await missingChallenges(db, id, CHALLENGES_PER_CANDIDATE) : [];
+      const hidden = await candidatesHiddenFrom(
+        db,
+        admin,
+        applications.map((application) => application.id),
+      );
+      const aboutHidden = (entry: { entity_type: string; entity_id: number | null }) =>
+        entry.entity_type === 'application' && hidden.has(entry.entity_id!);
       return {
         user,
-        recent_activity: activity,
-        applications,
+        recent_activity: activity.filter((entry) => !aboutHidden(entry)),
+        applications: applications.filter((application) => !hidden.has(application.id)),
+        hidden_applications: hidden.size,
         journey,
         challenge_deadline: approved ? deadlineOf(approved, deadlineDays, now) : null,
         assignable_challenges: assignable.length,

@@ -16,6 +16,10 @@ const SENTENCES = {
   'application.created': 'New application from {login}: {url}',
   'application.approved': "{login}'s application was approved: {url}",
   'application.declined': "{login}'s application was declined: {url}",
+  // Blind review (decision 0136): the application by its number, its candidate unnamed.
+  'application.created.blind': 'New application #{id}, its candidate hidden by blind review: {url}',
+  'application.approved.blind': 'Application #{id} was approved: {url}',
+  'application.declined.blind': 'Application #{id} was declined: {url}',
   'challenge.submitted': '{login} submitted the challenge “{challenge}” for review: {url}',
   'hackathon.registered': '{login} registered for {hackathon}: {url}',
 } as const;
@@ -25,11 +29,17 @@ const fill = (sentence: string, values: Record<string, string>) =>
 
 /** Each event's sentence and the values of its own placeholders ({login} and {url} are common). */
 const MESSAGE: { [E in WebhookEvent]: (data: WebhookEventData[E]) => [string, Record<string, string>] } = {
-  'application.created': () => [SENTENCES['application.created'], {}],
-  'application.decided': (data) => [
-    SENTENCES[data.status === 'approved' ? 'application.approved' : 'application.declined'],
-    {},
-  ],
+  'application.created': (data) =>
+    data.login === null
+      ? [SENTENCES['application.created.blind'], { id: String(data.application_id) }]
+      : [SENTENCES['application.created'], {}],
+  'application.decided': (data) =>
+    data.login === null
+      ? [
+          SENTENCES[data.status === 'approved' ? 'application.approved.blind' : 'application.declined.blind'],
+          { id: String(data.application_id) },
+        ]
+      : [SENTENCES[data.status === 'approved' ? 'application.approved' : 'application.declined'], {}],
   'challenge.submitted': (data) => [SENTENCES['challenge.submitted'], { challenge: data.challenge_title }],
   'hackathon.registered': (data) => [SENTENCES['hackathon.registered'], { hackathon: data.event_name }],
 };
@@ -37,7 +47,19 @@ const MESSAGE: { [E in WebhookEvent]: (data: WebhookEventData[E]) => [string, Re
 /** The chat message of an event, for the `discord` format. */
 export function eventSentence<E extends WebhookEvent>(event: E, data: WebhookEventData[E], url: string): string {
   const [sentence, values] = MESSAGE[event](data);
-  return fill(sentence, { ...values, login: data.login, url });
+  return fill(sentence, { ...values, login: data.login ?? '', url });
+}
+
+/** Discord's limit on `content`. */
+export const DISCORD_CONTENT_MAX = 2000;
+
+/**
+ * At most 2,000 characters, and never half of one: a cut between the two halves of an emoji
+ * would leave a lone surrogate, which Discord refuses as an invalid body.
+ */
+function discordContent(text: string): string {
+  const cut = text.slice(0, DISCORD_CONTENT_MAX);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 /**
@@ -52,7 +74,10 @@ export function deliveryBody<E extends WebhookEvent>(
 ): string {
   const url = new URL(PAGE[event], publicUrl).toString();
   if (format === 'discord') {
-    return JSON.stringify({ content: eventSentence(event, data, url).slice(0, 2000), allowed_mentions: { parse: [] } });
+    return JSON.stringify({
+      content: discordContent(eventSentence(event, data, url)),
+      allowed_mentions: { parse: [] },
+    });
   }
   return JSON.stringify({ event, occurred_at: at.toISOString(), url, data });
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { z } from 'zod';
 import {
+  WEBHOOK_HOST_NOT_FOUND_MESSAGE,
+  WEBHOOK_PUBLIC_ADDRESS_MESSAGE,
   WEBHOOK_URL_MESSAGE,
   type CreatedWebhook,
   type Delivery,
@@ -21,6 +23,7 @@ import {
   listDeliveries,
   listWebhooks,
 } from './webhooks.repository';
+import { AddressRefused, createDestinationPolicy } from './webhook-destination';
 
 type WebhookInput = z.output<typeof webhookInputSchema>;
 
@@ -54,6 +57,14 @@ export function checkWebhookUrl(url: string, production: boolean): string {
   return parsed.toString();
 }
 
+/** The setting that lets a named host inside the club's network receive webhooks in production. */
+export const ALLOWED_HOSTS_VARIABLE = 'WEBHOOK_ALLOWED_HOSTS';
+
+/** A refusal of the address, said as the validation's refusals are: on the field `url`. */
+function urlRefusal(sentence: string, values: Record<string, unknown>) {
+  return badRequest({ sentence, values }, 'VALIDATION_FAILED', [{ path: 'url', message: sentence, values }]);
+}
+
 const toWebhook = (row: WebhookRow): Webhook => ({
   id: row.id,
   url: row.url,
@@ -65,6 +76,24 @@ const toWebhook = (row: WebhookRow): Webhook => ({
 export function createWebhooksService(deps: Deps) {
   const { db, clock, config } = deps;
   const production = config.env === 'production';
+  const destinations = createDestinationPolicy({
+    production,
+    allowedHosts: config.webhookAllowedHosts,
+    resolve: deps.resolveHost,
+  });
+
+  /** In production, refuses a host that is, or resolves to, an address inside a network (decision 0135). */
+  async function checkDestination(url: string): Promise<void> {
+    try {
+      await destinations.check(new URL(url));
+    } catch (error) {
+      if (error instanceof AddressRefused) {
+        const { host, address } = error;
+        throw urlRefusal(WEBHOOK_PUBLIC_ADDRESS_MESSAGE, { host, address, variable: ALLOWED_HOSTS_VARIABLE });
+      }
+      throw urlRefusal(WEBHOOK_HOST_NOT_FOUND_MESSAGE, { host: new URL(url).hostname });
+    }
+  }
 
   async function existing(id: number): Promise<WebhookRow> {
     const webhook = await findWebhook(db, id);
@@ -78,6 +107,7 @@ export function createWebhooksService(deps: Deps) {
     /** Creates a webhook with a new signing secret, shown in this answer only. */
     async create(input: WebhookInput, admin: UserRow): Promise<CreatedWebhook> {
       const url = checkWebhookUrl(input.url, production);
+      await checkDestination(url);
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         if ((await countWebhooks(trx)) >= MAX_WEBHOOKS) {

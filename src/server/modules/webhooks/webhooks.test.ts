@@ -9,6 +9,8 @@ import { LINK } from '#test/server/security-world';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { HOLD_MS } from '../../undo-hold';
+import { startFakeDiscord } from '#test/server/fake-discord';
+import { DISCORD_CONTENT_MAX, deliveryBody } from './webhook-events';
 import { MAX_ATTEMPTS, retryDelayMs } from './webhook-queue';
 import { checkWebhookUrl, MAX_WEBHOOKS } from './webhooks.service';
 
@@ -180,6 +182,44 @@ describe('webhooks for the board', () => {
     expect(message.allowed_mentions).toEqual({ parse: [] });
   });
 
+  it('tells the chat of an application by its number only while blind review is on (decision 0136)', async () => {
+    await create({ url: receiver.url, events: ['application.created', 'application.decided'], format: 'discord' });
+    await create({ url: receiver.url, events: ['application.created'] });
+    const blind = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { cookie: admin },
+      payload: { settings: { blind_review: true } },
+    });
+    expect(blind.statusCode).toBe(200);
+    const application = await apply('erin');
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/applications/${application.id}/review`,
+      headers: { cookie: admin },
+      payload: { status: 'approved' },
+    });
+    clock.advance(HOLD_MS);
+    await t.app.webhooks.flush();
+    const bodies = receiver.received.map((received) => JSON.parse(received.body));
+    expect(bodies).toEqual(
+      expect.arrayContaining([
+        {
+          content: expect.stringMatching(
+            new RegExp(`^New application #${application.id}, its candidate hidden by blind review: http`),
+          ),
+          allowed_mentions: { parse: [] },
+        },
+        expect.objectContaining({ data: { application_id: application.id, login: null } }),
+        {
+          content: expect.stringMatching(new RegExp(`^Application #${application.id} was approved: http`)),
+          allowed_mentions: { parse: [] },
+        },
+      ]),
+    );
+    expect(receiver.received.map((received) => received.body).join()).not.toContain('erin');
+  });
+
   it('tells of a challenge submitted for review, in a sentence naming the candidate and the challenge', async () => {
     await create({ url: receiver.url, events: ['challenge.submitted'], format: 'discord' });
     await insertChallenge(t.database.db, clock.now(), { title: 'Line follower' });
@@ -338,5 +378,59 @@ describe('checkWebhookUrl', () => {
     expect(() => checkWebhookUrl('http://[::1]:9/hook', true)).toThrow(WEBHOOK_URL_MESSAGE);
     expect(checkWebhookUrl('https://hooks.example.org/x', true)).toBe('https://hooks.example.org/x');
     expect(checkWebhookUrl('http://[::1]:9/hook', false)).toBe('http://[::1]:9/hook');
+  });
+});
+
+/** Discord as it answers, not as our client would like (decision 0130): 204, 2,000 characters, 429 with `retry_after`. */
+describe('a Discord webhook, as Discord answers', () => {
+  let t: TestApp;
+  let clock: ReturnType<typeof testClock>;
+  let discord: Awaited<ReturnType<typeof startFakeDiscord>>;
+  let admin: string;
+
+  beforeEach(async () => {
+    clock = testClock();
+    t = await createTestApp({ ADMIN_LOGINS: 'boss' }, { clock });
+    discord = await startFakeDiscord();
+    admin = (await signIn(t.app, 'boss')).cookie;
+  });
+  afterEach(async () => {
+    await t.close();
+    await discord.close();
+  });
+
+  it('cuts a message at 2,000 characters, never inside an emoji, and Discord accepts it', async () => {
+    const body = deliveryBody(
+      'discord',
+      'hackathon.registered',
+      { event_id: 1, event_name: `a${'🤖'.repeat(1500)}`, login: 'gus' },
+      { publicUrl: 'https://club.example.org', at: clock.now() },
+    );
+    const answer = await fetch(discord.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(answer.status).toBe(204);
+    expect(discord.messages[0]!.length).toBeLessThanOrEqual(DISCORD_CONTENT_MAX);
+  });
+
+  it('counts a 204 as delivered, and after a 429 tries again when retry_after says, not minutes later', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/webhooks',
+      headers: { cookie: admin },
+      payload: { url: discord.url, events: ['application.created'], format: 'discord' },
+    });
+    expect(created.statusCode).toBe(201);
+    discord.rateLimitNext(0.75);
+    const { cookie } = await signIn(t.app, 'hana');
+    await t.app.inject({ method: 'POST', url: '/api/applications', headers: { cookie }, payload: form });
+    await t.app.webhooks.flush();
+    const [limited] = await t.database.db.selectFrom('webhook_deliveries').selectAll().execute();
+    expect(limited).toMatchObject({ attempts: 1, delivered_at: null });
+    expect(limited!.next_attempt_at).toBe(new Date(clock.now().getTime() + 750).toISOString());
+
+    clock.advance(750);
+    await t.app.webhooks.flush();
+    expect(discord.messages).toHaveLength(1);
+    const [delivered] = await t.database.db.selectFrom('webhook_deliveries').selectAll().execute();
+    expect(delivered).toMatchObject({ attempts: 2, delivered_at: expect.any(String) });
   });
 });

@@ -8,8 +8,11 @@ import { useUndo } from '../../components/undo-toast';
 import { useMemberChange } from '../admin-members/api';
 import { useBulkReview, useReviewApplication, useUndoReview } from './api';
 
-/** Whose application is decided; `login` is null while blind review hides it. */
-export type DecisionSubject = { applicationId: number; userId: number; login: string | null; role?: Role };
+/**
+ * Whose application is decided; `userId` and `login` are null while blind review hides them (the
+ * final approval, a role change, needs the user: the review screen asks for a vote first).
+ */
+export type DecisionSubject = { applicationId: number; userId: number | null; login: string | null; role?: Role };
 
 /**
  * The board's decisions (docs/product.md#application-review): `approved` and `declined` at the
@@ -101,11 +104,13 @@ export function useDecisions() {
       offer({ done: copy.done, undone: copy.undone, undo });
     };
     if (decision === 'member') {
+      const { userId } = subject;
+      if (userId === null) return;
       change.mutate(
-        { id: subject.userId, kind: 'role', role: 'member' },
+        { id: userId, kind: 'role', role: 'member' },
         {
           onSuccess: () =>
-            offerUndo(() => change.mutateAsync({ id: subject.userId, kind: 'role', role: subject.role ?? 'student' })),
+            offerUndo(() => change.mutateAsync({ id: userId, kind: 'role', role: subject.role ?? 'student' })),
         },
       );
       return;

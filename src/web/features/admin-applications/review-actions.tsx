@@ -77,6 +77,9 @@ export function VotePanel({ headingRef, commentRef, ...props }: VotePanelProps) 
   );
 }
 
+/** Why the final approval waits under blind review: it makes a person a member, whom the admin cannot see yet. */
+export const MEMBER_NEEDS_VOTE = msg`Vote first: blind review hides who the candidate is, and approving makes that person a member.`;
+
 const DECIDED: Record<ApplicationDetail['status'], MessageDescriptor> = {
   pending: msg`Waiting for the review.`,
   approved: msg`Approved: the candidate is on the journey. The final decision opens at the board approval step.`,
@@ -97,6 +100,7 @@ export function DecisionPanel({ headingRef, ...props }: DecisionPanelProps) {
   const { t } = useLingui();
   const { application } = props;
   const final = application.stage === 'final';
+  const memberHidden = final && application.identity_hidden;
   return (
     <Panel id="review-decision" title={t`Decision`} headingRef={headingRef}>
       {application.stage === null ? (
@@ -129,11 +133,17 @@ export function DecisionPanel({ headingRef, ...props }: DecisionPanelProps) {
               onChange={(event) => props.onNote(event.target.value)}
             />
           </div>
+          {memberHidden && (
+            <p className="hint" id="review-member-hidden">
+              {t(MEMBER_NEEDS_VOTE)}
+            </p>
+          )}
           <div className="row">
             <KeyButton
               action="approve"
               className="btn"
-              disabled={props.saving}
+              disabled={props.saving || memberHidden}
+              describedBy={memberHidden ? 'review-member-hidden' : undefined}
               onClick={() => props.onDecide('approve')}
             >
               {final ? t`Approve as member` : t`Approve`}

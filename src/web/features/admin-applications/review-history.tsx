@@ -42,17 +42,17 @@ function useSentence() {
 /** Who acted, as the sentence names them: the candidate (hidden or not), an admin by login, or nobody known. */
 function useActor() {
   const { t } = useLingui();
-  return (entry: ApplicationHistoryEntry, candidateId: number): string => {
+  return (entry: ApplicationHistoryEntry): string => {
     const login = entry.actor_login;
-    if (entry.actor_id === candidateId) return login ? t`The candidate (@${login})` : t`The candidate`;
+    if (entry.by_candidate) return login ? t`The candidate (@${login})` : t`The candidate`;
     return login ? `@${login}` : t`Someone`;
   };
 }
 
 /** One entry of the history in a sentence, with the comment or note it carried. */
-function HistoryItem({ entry, candidateId }: { entry: ApplicationHistoryEntry; candidateId: number }) {
+function HistoryItem({ entry }: { entry: ApplicationHistoryEntry }) {
   const details = (entry.details ?? {}) as Details;
-  const who = useActor()(entry, candidateId);
+  const who = useActor()(entry);
   const sentence = useSentence()(entry.action, who, details);
   // What the admin wrote with a vote or a decision (an undo's details hold the state it restored).
   const said =
@@ -90,7 +90,7 @@ export function ReviewHistory({ application }: { application: ApplicationDetail 
   return (
     <ol className="review-timeline">
       {application.history.map((entry) => (
-        <HistoryItem key={entry.id} entry={entry} candidateId={application.user_id} />
+        <HistoryItem key={entry.id} entry={entry} />
       ))}
     </ol>
   );

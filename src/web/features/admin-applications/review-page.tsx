@@ -13,7 +13,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useSession } from '../auth/api';
 import { useApplicationDetail, useNextInQueue, useVote } from './api';
 import { useDecisions, type Decision } from './decisions';
-import { DecisionPanel, VotePanel, type Choice } from './review-actions';
+import { DecisionPanel, MEMBER_NEEDS_VOTE, VotePanel, type Choice } from './review-actions';
 import { ReviewHistory } from './review-history';
 import { REVIEW_KEYS, useReviewKeys, type ReviewAction } from './review-keys';
 import { AnswersPanel, CandidatePanel, JourneyPanel, KeyButton, Panel, VotesPanel } from './review-sections';
@@ -33,6 +33,7 @@ const SAID = {
   queueEmpty: msg`No application is left in the queue: you have voted on every open one.`,
   stillNext: msg`This application is still the next in your queue: vote on it first.`,
   firstVisited: msg`This is the first application you opened in this session.`,
+  voteBeforeMember: MEMBER_NEEDS_VOTE,
 };
 
 /** The polite announcement of the screen: each new one replaces the last and is read out, even when it repeats. */
@@ -163,7 +164,9 @@ function ReviewScreen({ id }: { id: number }) {
     if (!application.stage) return say(SAID.noDecision);
     holdFocus();
     const subject = { applicationId: application.id, userId: application.user_id, login: application.user.intra_login };
-    decisions.decide(subject, DECISIONS[application.stage][choice], {
+    const decision = DECISIONS[application.stage][choice];
+    if (decision === 'member' && subject.userId === null) return say(SAID.voteBeforeMember);
+    decisions.decide(subject, decision, {
       notes: note.trim() || null,
       // The decision's buttons are gone: its panel's heading keeps the focus.
       onDone: () => decisionHeading.current?.focus(),

@@ -32,6 +32,8 @@ export function KeyButton(props: {
   className?: string;
   pressed?: boolean;
   disabled?: boolean;
+  /** The id of a text that says why the button is disabled. */
+  describedBy?: string;
   children: ReactNode;
 }) {
   return (
@@ -40,6 +42,7 @@ export function KeyButton(props: {
       className={props.className ?? 'btn btn-secondary'}
       aria-keyshortcuts={shortcutsOf(props.action)}
       aria-pressed={props.pressed}
+      aria-describedby={props.describedBy}
       disabled={props.disabled}
       onClick={props.onClick}
     >

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useRef } from 'react';
 import { MIN_MEMBER_XP } from '../../../contract/constants';
 import { ErrorBanner } from '../../components/error-banner';
@@ -141,10 +141,21 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
             <h3 ref={applicationsHeading} tabIndex={-1}>
               <Trans>Applications</Trans>
             </h3>
-            {data.applications.length === 0 ? (
+            {data.hidden_applications > 0 && (
               <p className="muted">
-                <Trans>No application.</Trans>
+                <Plural
+                  value={data.hidden_applications}
+                  one="# application is hidden until you vote on it (blind review)."
+                  other="# applications are hidden until you vote on them (blind review)."
+                />
               </p>
+            )}
+            {data.applications.length === 0 ? (
+              data.hidden_applications === 0 && (
+                <p className="muted">
+                  <Trans>No application.</Trans>
+                </p>
+              )
             ) : (
               <ul className="plain-list">
                 {data.applications.map((item) => (

@@ -36,6 +36,16 @@ describe('what a webhook delivery attempt got back, in the reader’s language',
     }
   });
 
+  it('says an attempt the server refused to send to an address inside a network, the address as it is', async () => {
+    const stored = 'address_refused 127.0.0.1';
+    const address = '<code[^>]*\\bdir="ltr"[^>]*>127\\.0\\.0\\.1</code>';
+    expect(await answer('en', null, stored)).toMatch(
+      new RegExp(`^Not sent: the address led to ${address}, which is not a public internet address\\.$`),
+    );
+    expect(await answer('fr', null, stored)).toMatch(new RegExp(`^Non envoyé\u202f: l’adresse menait à ${address}, `));
+    expect(await answer('ar', null, stored)).toMatch(new RegExp(`^لم يُرسل: كان الرابط يؤدي إلى ${address}،`));
+  });
+
   it('shows the status a receiver answered, and a network error as its system wrote it, untranslated', async () => {
     expect(await answer('fr', 500, null)).toBe('HTTP 500');
     // A row stored before: its sentence is beside a status, which says it all.

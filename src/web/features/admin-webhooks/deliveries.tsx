@@ -1,7 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { DELIVERY_TIMED_OUT, DELIVERY_TIMEOUT_MS, type Delivery } from '../../../contract/webhooks';
+import {
+  DELIVERY_ADDRESS_REFUSED,
+  DELIVERY_TIMED_OUT,
+  DELIVERY_TIMEOUT_MS,
+  type Delivery,
+} from '../../../contract/webhooks';
 import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
 import { formatDateTime } from '../../lib/format';
@@ -25,6 +30,12 @@ function timedOutAfter(error: string): number | null {
   return before ? Number(before[1]) : null;
 }
 
+/** The address an attempt was refused to go to, in production, when its `error` says so (decision 0135). */
+function refusedAddress(error: string): string | null {
+  const [code, address] = error.split(' ');
+  return code === DELIVERY_ADDRESS_REFUSED && address ? address : null;
+}
+
 /**
  * What an attempt got back, in the reader's language: the receiver's status, else why no
  * answer came. The server stores facts, the sentence is written here (docs/decisions/0128-languages.md).
@@ -36,6 +47,18 @@ export function AttemptAnswer({ attempt }: { attempt: Pick<Attempt, 'status_code
   if (error === null) return <Trans>No answer</Trans>;
   const seconds = timedOutAfter(error);
   if (seconds !== null) return <Plural value={seconds} one="No answer within # s" other="No answer within # s" />;
+  const refused = refusedAddress(error);
+  if (refused !== null) {
+    return (
+      <Trans>
+        Not sent: the address led to{' '}
+        <code translate="no" dir="ltr">
+          {refused}
+        </code>
+        , which is not a public internet address.
+      </Trans>
+    );
+  }
   // A network error in the receiver's system's own words ("connect ECONNREFUSED …"): as it is,
   // isolated in its own direction inside an Arabic page.
   return (

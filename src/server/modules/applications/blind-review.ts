@@ -1,0 +1,31 @@
+import type { Executor } from '../../db/database';
+import { readSetting } from '../settings/settings.repository';
+import { votedOn } from './application-votes.repository';
+import { applicantsOf } from './applications.repository';
+
+/** Who reads: an admin, or `everyone` — the board's chat, which every admin reads (webhooks). */
+export type Viewer = { id: number } | 'everyone';
+
+/**
+ * Blind review's one rule (decisions 0115 and 0136): while the setting `blind_review` is on, the
+ * person an application belongs to is hidden from every admin who has not voted on it (at either
+ * stage), and from the board's chat. Every answer that could join an application to its person
+ * asks here: the applications' list, detail, queue and CSV, the audit log and its CSV, a member's
+ * detail, the review's answer, the webhooks' bodies.
+ *
+ * Answers the hidden ones among `applicationIds`, each with its candidate's user id, so that a
+ * caller can also tell the candidate's own entries about it (the audit log's) from the board's.
+ */
+export async function candidatesHiddenFrom(
+  db: Executor,
+  viewer: Viewer,
+  applicationIds: readonly number[],
+): Promise<Map<number, number>> {
+  const ids = [...new Set(applicationIds)];
+  if (ids.length === 0 || !(await readSetting(db, 'blind_review'))) return new Map();
+  const voted = viewer === 'everyone' ? new Set<number>() : await votedOn(db, viewer.id, ids);
+  return applicantsOf(
+    db,
+    ids.filter((id) => !voted.has(id)),
+  );
+}
