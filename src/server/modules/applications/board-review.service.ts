@@ -20,7 +20,6 @@ import { conflict, notFound } from '../../errors';
 import { entriesAbout, recordAudit } from '../audit/audit.repository';
 import { countActiveChallenges } from '../challenges/challenges.repository';
 import { journeyStep, journeySummary, stepsOfApplications, type JourneyStep } from '../journey/journey';
-import { readSetting } from '../settings/settings.repository';
 import { findUserById } from '../users/users.repository';
 import {
   eachApplicationForExport,
@@ -33,7 +32,6 @@ import {
   lockApplicationStatus,
   nextInQueue,
   saveVote,
-  votedOn,
   votesOf,
   votesOnApplications,
 } from './application-votes.repository';
