@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/contract/settings-defaults';
 import { errorBodySchema } from '../../src/contract/errors';
+import { ADDRESS_BUDGETS } from '../../src/server/plugins/rate-limit';
 import { NUL_MESSAGE, THEME_SCRIPT_HASH } from '../../src/server/plugins/security';
 import { hashToken, newToken } from '../../src/server/modules/auth/session-token';
 import { rawRequest } from '#test/server/http-client';
@@ -607,4 +608,34 @@ describe('abuse by rate', () => {
       await two.close();
     }
   });
+
+  it.skipIf(!redisUrl)(
+    'shares an address’s signed-out budget, new visitor cookies included, through Redis',
+    async () => {
+      // One call a minute each: the address's visitors and cookies share ADDRESS_BUDGETS of them.
+      const env = { RATE_LIMIT_PER_MINUTE: '1', REDIS_URL: redisUrl! };
+      const [one, two] = [await createTestApp(env), await createTestApp(env)];
+      try {
+        const address = `2001:db8::${randomBytes(6).toString('hex').match(/.{4}/g)!.join(':')}`;
+        let cookies = 0;
+        let calls = 0;
+        // A fresh cookie from one process, spent on the other: two of the shared budget a round.
+        for (let round = 0; round < ADDRESS_BUDGETS; round++) {
+          const page = await one.app.inject({ url: '/', headers: { 'x-forwarded-for': address } });
+          const visitor = cookieFrom(page.headers['set-cookie'], 'visitor');
+          if (!visitor) continue;
+          cookies += 1;
+          const call = await two.app.inject({
+            url: '/api/events',
+            headers: { 'x-forwarded-for': address, cookie: `visitor=${visitor}` },
+          });
+          if (call.statusCode === 200) calls += 1;
+        }
+        expect(cookies + calls).toBe(ADDRESS_BUDGETS);
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    },
+  );
 });

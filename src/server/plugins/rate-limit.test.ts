@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { ADDRESS_BUDGETS } from './rate-limit';
 import { authorizeAs, cookieFrom } from '#test/server/sign-in';
 import { createTestApp, type TestApp } from '#test/server/test-app';
 
@@ -130,6 +131,45 @@ describe('the rate limit on opening day', () => {
       const [id] = visitor.split('.');
       expect(await statuses(`visitor=${id}.forgedsignatureforged0`)).toEqual([200, 200, 200, 429]);
       expect((await events()).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a client that throws its visitor cookies away: every new cookie spends its address’s shared budget', async () => {
+    const t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' }, { webRoot });
+    try {
+      const shared = 3 * ADDRESS_BUDGETS;
+      const events = (headers: Record<string, string>) => t.app.inject({ url: '/api/events', headers });
+      // The review's script: its address's own budget spent without cookies, then a page for a fresh cookie.
+      const bare = [];
+      for (let i = 0; i < 4; i++) bare.push((await events(fromCampus)).statusCode);
+      expect(bare).toEqual([200, 200, 200, 429]);
+      let served = bare.filter((status) => status === 200).length;
+      let lastPage;
+      let lastStatus = 0;
+      for (let round = 0; round < ADDRESS_BUDGETS + 5; round++) {
+        lastPage = await t.app.inject({ url: '/', headers: fromCampus });
+        const visitor = cookieFrom(lastPage.headers['set-cookie'], 'visitor');
+        const headers = visitor ? { ...fromCampus, cookie: `visitor=${visitor}` } : fromCampus;
+        for (let i = 0; i < 3; i++) {
+          lastStatus = (await events(headers)).statusCode;
+          if (lastStatus === 200) served += 1;
+        }
+      }
+      // Cookies and calls together never pass the address's shared budget, and then stop.
+      expect(served).toBeLessThan(shared);
+      expect(lastStatus).toBe(429);
+      expect(lastPage!.statusCode).toBe(200);
+      expect(cookieFrom(lastPage!.headers['set-cookie'], 'visitor')).toBeUndefined();
+      const refused = await events(fromCampus);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another address is another budget.
+      const elsewhere = { ...fromCampus, 'x-forwarded-for': '203.0.113.50' };
+      const page = await t.app.inject({ url: '/', headers: elsewhere });
+      const visitor = cookieFrom(page.headers['set-cookie'], 'visitor')!;
+      expect((await events({ ...elsewhere, cookie: `visitor=${visitor}` })).statusCode).toBe(200);
     } finally {
       await t.close();
     }

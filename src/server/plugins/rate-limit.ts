@@ -11,6 +11,14 @@ export const VISITOR_COOKIE = 'visitor';
 const VISITOR_MAX_AGE_S = 24 * 3600;
 /** Genuine visitor cookies remembered (about 100 bytes each): a campus's browsers on opening day. */
 const VERIFIED_KEPT = 10_000;
+/**
+ * The budgets that all the signed-out callers of one address share, visitor cookies or none, new
+ * cookies included: the most a client that throws its cookies away can spend (decision 0140). A
+ * campus behind one address spends about a quarter of it in its busiest minute, 1,000 students
+ * arriving at once: 4,000 (a cookie and 3 signed-out calls each) and 6,000 more from the sign-ins
+ * waiting in line behind the intra's pace (each asks again within 10 s).
+ */
+export const ADDRESS_BUDGETS = 40;
 
 /**
  * What the limit protects: the API. Pages, assets, the favicon and the health check are never
@@ -75,32 +83,24 @@ function budgetKey(request: FastifyRequest, visitors: ReturnType<typeof visitorI
   return visitor ? `visitor:${visitor}` : `ip:${request.ip}`;
 }
 
+/** The limits, once registered: the request hook, and a spender of an address's shared budget. */
+type Limits = {
+  hook: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void;
+  /** Spends one call of the address's shared budget; answers whether it was left, and when to try again. */
+  spendOfAddress: (request: FastifyRequest) => Promise<{ left: boolean; retryAfterS: number }>;
+};
+
 /**
  * RATE_LIMIT_PER_MINUTE calls a minute for each key, counted in Redis when several processes share
- * one. Registered as one app-level onRequest hook right after the session hook, so that it runs
- * before any route's guard and for unknown paths too (decision 0081).
+ * one; and, for signed-out calls, ADDRESS_BUDGETS times that for each address, all its visitors
+ * and new visitor cookies together (decision 0140).
  */
-export async function registerRateLimit(app: App, config: Config, redis: Redis | undefined): Promise<void> {
-  const visitors = visitorIds(config.oauth.clientSecret);
-  const secure = config.publicUrl.startsWith('https:');
-
-  // Every page load without a visitor id gets one: the API calls that follow carry it.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.method === 'GET' && isPage(request) && !request.user) {
-      if (!visitors.verify(request.cookies[VISITOR_COOKIE])) {
-        reply.setCookie(VISITOR_COOKIE, visitors.mint(), {
-          httpOnly: true,
-          sameSite: 'lax',
-          path: '/',
-          secure,
-          maxAge: VISITOR_MAX_AGE_S,
-        });
-      }
-    }
-    done();
-  });
-
-  if (config.rateLimitPerMinute <= 0) return;
+async function registerLimits(
+  app: App,
+  config: Config,
+  redis: Redis | undefined,
+  visitors: ReturnType<typeof visitorIds>,
+): Promise<Limits> {
   await app.register(fastifyRateLimit, {
     global: false,
     max: config.rateLimitPerMinute,
@@ -117,10 +117,66 @@ export async function registerRateLimit(app: App, config: Config, redis: Redis |
     }),
   });
   const limit = app.rateLimit();
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-    if (!isRateLimited(request)) return done();
-    limit.call(app, request, reply).then(() => done(), done);
+  const addressBudget = app.createRateLimit({
+    max: config.rateLimitPerMinute * ADDRESS_BUDGETS,
+    keyGenerator: (request) => `signed-out:${request.ip}`,
   });
+  const spendOfAddress: Limits['spendOfAddress'] = async (request) => {
+    const spent = await addressBudget(request);
+    // `isAllowed` is the library's allow list, which names nobody here.
+    if (spent.isAllowed) return { left: true, retryAfterS: 0 };
+    return { left: !spent.isExceeded, retryAfterS: spent.ttlInSeconds };
+  };
+  const spendSignedOut = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { left, retryAfterS } = await spendOfAddress(request);
+    if (left) return;
+    void reply.header('retry-after', String(retryAfterS));
+    throw Object.assign(new Error(RATE_LIMITED_MESSAGE), { statusCode: 429 });
+  };
+  return {
+    spendOfAddress,
+    hook(request, reply, done) {
+      if (!isRateLimited(request)) return done();
+      // Signed out, a call spends its address's shared budget besides its own (visitor or address).
+      const shared = request.user ? Promise.resolve() : spendSignedOut(request, reply);
+      shared.then(() => limit.call(app, request, reply)).then(() => done(), done);
+    },
+  };
+}
+
+/**
+ * The rate limit (decisions 0106, 0140): registered as app-level onRequest hooks right after the
+ * session hook, so that it runs before any route's guard and for unknown paths too (decision
+ * 0081), and visitor cookies for the pages.
+ */
+export async function registerRateLimit(app: App, config: Config, redis: Redis | undefined): Promise<void> {
+  const visitors = visitorIds(config.oauth.clientSecret);
+  const secure = config.publicUrl.startsWith('https:');
+  const limits = config.rateLimitPerMinute > 0 ? await registerLimits(app, config, redis, visitors) : undefined;
+  const mintVisitor = (reply: FastifyReply) =>
+    reply.setCookie(VISITOR_COOKIE, visitors.mint(), {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure,
+      maxAge: VISITOR_MAX_AGE_S,
+    });
+
+  // Every page load without a visitor id gets one, which the API calls that follow carry: a new
+  // one spends a call of its address's shared budget, and none is given once that is spent.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' || !isPage(request) || request.user) return done();
+    if (visitors.verify(request.cookies[VISITOR_COOKIE])) return done();
+    if (!limits) {
+      mintVisitor(reply);
+      return done();
+    }
+    limits.spendOfAddress(request).then(({ left }) => {
+      if (left) mintVisitor(reply);
+      done();
+    }, done);
+  });
+  if (limits) app.addHook('onRequest', limits.hook);
 }
 
 /** A request for a page of the SPA: not the API, the stand-in, nor a built file. */
