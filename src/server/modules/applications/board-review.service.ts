@@ -77,7 +77,8 @@ async function openStage(
 /**
  * Who decided what when about the application: its own audit entries (submitted, edited, votes,
  * decisions) and its candidate's role changes (the final "yes" makes them a member). Under blind
- * review the candidate's own entries lose who they are and their details (an edit may hold their links).
+ * review the candidate's own entries lose who acted and their details (an edit may hold their
+ * links); `by_candidate` still says it was the candidate.
  */
 async function historyOf(
   db: Executor,
@@ -101,7 +102,7 @@ async function historyOf(
 }
 
 /** The application with who its candidate is left out: what blind review shows before one's vote. */
-export function withIdentity(application: ApplicationView, hidden: boolean): AdminApplication {
+function withIdentity(application: ApplicationView, hidden: boolean): AdminApplication {
   if (!hidden) return { ...application, identity_hidden: false };
   const unknown = { id: null, intra_login: null, image_url: null, email: null, first_name: null, last_name: null };
   return {
