@@ -161,7 +161,7 @@ function LogEntry({ entry }: { entry: AuditLog }) {
           {entry.entity_id !== null && <span className="muted"> #{entry.entity_id}</span>}
         </td>
         <td data-label={t(BY)}>
-          {entry.user_name ?? '—'}
+          {entry.user_name ? <bdi>{entry.user_name}</bdi> : '—'}
           {entry.user_id !== null && <span className="muted"> #{entry.user_id}</span>}
         </td>
       </tr>
