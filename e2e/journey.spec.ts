@@ -117,9 +117,11 @@ test('the admin manages challenges; a candidate completes one and the admin vali
     await challenge
       .getByRole('listitem')
       .filter({ hasText: `Exercise ${n}:` })
-      .getByRole('button', { name: 'Submit link' })
+      .getByRole('button', { name: 'Save link' })
       .click();
-    await expect(challenge.getByText(`Exercise ${n} submitted.`)).toBeVisible();
+    await expect(
+      challenge.getByText(`Link saved for exercise ${n}. It goes to the board with the challenge.`),
+    ).toBeVisible();
   }
   await challenge.getByRole('button', { name: 'Submit for review' }).click();
   await expect(

@@ -87,3 +87,32 @@ export function layoutProblems(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * Text the board or a candidate wrote, found on the page by its start, that is not shown in its own
+ * direction (issue 28): on an Arabic page, an English title inside an element of the page's
+ * direction puts its full stop on the wrong side ("Build the circuit in Tinkercad." reads
+ * ".Build the circuit in Tinkercad") and "@login" reads "login@". Isolated means inside `<bdi>`, an
+ * element with `dir="auto"` (or `ltr`), a form field, or between U+2068 and U+2069 in a sentence.
+ */
+export function unisolatedTexts(page: Page, starts: string[]): Promise<string[]> {
+  return page.evaluate((starts) => {
+    const problems = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.nodeValue ?? '';
+      // Read by screen readers only (the visually-hidden pattern): nothing is laid out.
+      if (!parent || parent.closest('script, style, [hidden], option, .visually-hidden')) continue;
+      for (const start of starts) {
+        const at = text.indexOf(start);
+        if (at < 0) continue;
+        const isolatedInText = text.lastIndexOf('\u2068', at) > text.lastIndexOf('\u2069', at);
+        if (isolatedInText || parent.closest('bdi, [dir="auto"], [dir="ltr"]')) continue;
+        const classes = [...parent.classList].map((name) => `.${name}`).join('');
+        problems.add(`<${parent.tagName.toLowerCase()}${classes}> shows "${start}…" in the page's direction`);
+      }
+    }
+    return [...problems];
+  }, starts);
+}

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { layoutProblems } from './layout-checks';
-import { adminSectionPaths, apiSignIn, failOnConsoleErrors, uniqueLogin } from './support';
+import { layoutProblems, unisolatedTexts } from './layout-checks';
+import { longestLogin, longestTinkercadLink, longName, longText, longToken, longUrl } from './longest-values';
+import { adminSectionPaths, apiSignIn, failOnConsoleErrors, ownServer } from './support';
 import { catalogTells, untranslatedTexts } from './untranslated';
 
 /**
@@ -63,8 +64,8 @@ const HEADINGS: Record<string, { fr: string | RegExp; ar: string | RegExp }> = {
   '/admin/emails': { fr: 'E-mails', ar: 'رسائل البريد' },
   '/admin/emails?edit=welcome': { fr: 'Bienvenue au club', ar: 'مرحبًا بكم في النادي' },
   '/admin/webhooks': { fr: 'Webhooks', ar: 'خطافات الويب' },
-  // The oldest application waiting: on CI's shared server, another spec's candidate may come first.
-  '/admin/review': { fr: /^Candidature de @/, ar: /^طلب \u2068@/ },
+  // The queue's first: the oldest open decision, at review or final.
+  '/admin/review': { fr: /^Candidature de @lay-/, ar: /^طلب \u2068@lay-/ },
   '/admin/applications/:id': { fr: /^Candidature de @lay-pend-/, ar: /^طلب \u2068@lay-pend-/ },
 };
 
@@ -73,36 +74,91 @@ type Visit = { person: Person | null; paths: string[]; step?: (typeof STEPS)[num
 
 const ok = (status: number, what: string) => expect(status, what).toBeLessThan(300);
 
-/** A candidate signed in through the stand-in, with their application sent (unless `apply` is false). */
+// The matrix runs on a server of its own: the pages show this seed's values and nothing of the
+// other specs', so the longest values are what each list and card holds.
+const server = ownServer('layout', { FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off' });
+test.use({ baseURL: server.baseURL });
+
+/**
+ * What the board and the candidates write, at the longest the API takes (e2e/longest-values.ts),
+ * English in every language: an Arabic page must show each in its own direction (`dirProblems`).
+ */
+const LONG = {
+  challengeTitle: (n: number) => longName(200, `Challenge ${n}:`),
+  challengeDescription: longText(1000, 'Build the circuit in Tinkercad.'),
+  classCode: longToken(100, 'ROBO'),
+  exerciseTitle: (n: number) => longName(200, `Exercise part ${n}`),
+  exerciseDescription: longText(500, 'Wire the sensors.'),
+  motivation: longText(2000, 'I build line followers and want to learn control loops with a team.'),
+  reviewNotes: longText(2000, 'Thank you for applying.'),
+  feedback: longText(2000, 'The second exercise is missing its sensor.'),
+  eventName: longName(120, 'Robotics night'),
+  eventDescription: longText(2000, 'Bring your laptop.'),
+  location: longText(200, 'Lab 2, 1337 Khouribga'),
+  teamName: longName(80, 'Servo squad'),
+  clubEventTitle: longName(120, 'Servo night'),
+  roundName: longName(100, 'Autumn round'),
+  projectTitle: longName(200, 'Balancing robot'),
+  projectDescription: longText(1000, 'A two-wheeled robot that stands on its own.'),
+  subject: longName(200, 'About the hackathon'),
+  body: longText(2000, 'Dear candidates.'),
+  comment: longText(2000, 'Strong motivation.'),
+};
+
+/** The texts an Arabic page must isolate, by a start long enough to find them. */
+const WRITTEN = [
+  LONG.challengeTitle(1).slice(0, 30),
+  LONG.challengeDescription.slice(0, 30),
+  LONG.exerciseTitle(1).slice(0, 30),
+  LONG.motivation.slice(0, 30),
+  LONG.reviewNotes.slice(0, 30),
+  LONG.feedback.slice(0, 30),
+  LONG.eventName.slice(0, 30),
+  LONG.teamName.slice(0, 30),
+  LONG.clubEventTitle.slice(0, 30),
+  LONG.roundName.slice(0, 30),
+  LONG.projectTitle.slice(0, 30),
+  LONG.subject.slice(0, 30),
+  LONG.comment.slice(0, 30),
+  // Logins and the emails made of them.
+  'lay-',
+];
+
+/** A candidate signed in through the stand-in (a login of 20 characters), with their application sent unless `apply` is false. */
 async function candidate(baseURL: string, prefix: string, apply = true) {
-  const login = uniqueLogin(prefix);
+  const login = longestLogin(prefix);
   const api = await apiSignIn(baseURL, login);
   let applicationId = 0;
   if (apply) {
-    const answer = await api.post('/api/applications', {
-      data: { motivation: 'I build line followers and want to learn control loops with a team.' },
-    });
+    const links = { github_profile: longUrl(500, 'https://github.com/'), portfolio_url: longUrl(500) };
+    const answer = await api.post('/api/applications', { data: { motivation: LONG.motivation, ...links } });
     ok(answer.status(), `${login} applies`);
     applicationId = (await answer.json()).id;
   }
   return { login, api, applicationId };
 }
 
+type Challenge = { id: number } & Record<string, unknown>;
+const myChallenges = async (who: APIRequestContext): Promise<Challenge[]> =>
+  (await (await who.get('/api/challenges/me')).json()).data;
+
+/** Starts a challenge and sends the longest link for each of its exercises. */
+async function fillChallenge(who: APIRequestContext, challenge: Challenge) {
+  ok((await who.post(`/api/challenges/${challenge.id}/start`)).status(), 'start');
+  for (const n of [1, 2, 3, 4]) {
+    if (!challenge[`exercise_${n}_title`]) continue;
+    const tinkercad_link = longestTinkercadLink(`c${challenge.id}e${n}`);
+    const sent = await who.post(`/api/challenges/${challenge.id}/exercise/${n}/submit`, { data: { tinkercad_link } });
+    ok(sent.status(), 'link');
+  }
+}
+
 /** Every challenge of an approved candidate done and validated: step 2. */
 async function validateEveryChallenge(who: APIRequestContext, admin: APIRequestContext) {
-  const mine = await (await who.get('/api/challenges/me')).json();
-  for (const challenge of mine.data) {
-    ok((await who.post(`/api/challenges/${challenge.id}/start`)).status(), 'start');
-    for (const n of [1, 2, 3, 4]) {
-      if (!challenge[`exercise_${n}_title`]) continue;
-      const tinkercad_link = `https://www.tinkercad.com/things/layout${challenge.id}e${n}`;
-      ok(
-        (await who.post(`/api/challenges/${challenge.id}/exercise/${n}/submit`, { data: { tinkercad_link } })).status(),
-        'link',
-      );
-    }
+  for (const challenge of await myChallenges(who)) {
+    await fillChallenge(who, challenge);
     ok((await who.post(`/api/challenges/${challenge.id}/submit`)).status(), 'submit');
-    const validation = { status: 'validated', awarded_xp: 100 };
+    const validation = { status: 'validated', awarded_xp: 100, feedback: LONG.feedback };
     ok((await admin.post(`/api/challenges/${challenge.id}/validate`, { data: validation })).status(), 'validate');
   }
 }
@@ -110,71 +166,128 @@ async function validateEveryChallenge(who: APIRequestContext, admin: APIRequestC
 /** The people of the run, each brought to where their pages are, through the API. */
 async function seed(baseURL: string) {
   const adminApi = await apiSignIn(baseURL, 'admin');
-  const review = (id: number, status: string) =>
-    adminApi.put(`/api/admin/applications/${id}/review`, { data: { status } });
+  const review = (id: number, status: string, review_notes?: string) =>
+    adminApi.put(`/api/admin/applications/${id}/review`, { data: { status, review_notes } });
   // Registration normally opens a week after the last validation; the board may shorten it (as e2e/hackathon.spec.ts).
-  const delay = { settings: { hackathon_registration_delay_days: 0 } };
-  ok((await adminApi.put('/api/admin/settings', { data: delay })).status(), 'settings');
-  const challenges = await (await adminApi.get('/api/challenges/admin/challenges')).json();
-  if (challenges.data.filter((c: { is_active: boolean }) => c.is_active).length === 0) {
-    const challenge = { title: 'Layout prep', description: 'One exercise.', difficulty_level: 'beginner', grade: 10 };
-    ok(
-      (
-        await adminApi.post('/api/challenges/admin/challenges', { data: { ...challenge, exercise_1_title: 'Wire' } })
-      ).status(),
-      'challenge',
-    );
+  const settings = {
+    hackathon_registration_delay_days: 0,
+    contact_address: longText(200, 'Lab 2, 1337 Khouribga'),
+    board_members: [1, 2, 3, 4].map((n) => ({
+      name: longName(80, `Board member ${n}`),
+      title: longName(80, 'Head of electronics'),
+      photo_url: null,
+    })),
+    sponsors: [{ name: longName(80, 'Sensors and more'), logo_url: null, url: longUrl(500) }],
+  };
+  ok((await adminApi.put('/api/admin/settings', { data: { settings } })).status(), 'settings');
+  const rounds = await (await adminApi.get('/api/admin/rounds')).json();
+  const open = rounds.data.find((round: { is_open: boolean }) => round.is_open);
+  ok((await adminApi.put(`/api/admin/rounds/${open.id}`, { data: { name: LONG.roundName } })).status(), 'round');
+  for (const n of [1, 2, 3, 4]) {
+    const challenge = {
+      title: LONG.challengeTitle(n),
+      description: LONG.challengeDescription,
+      difficulty_level: 'intermediate',
+      grade: 100,
+      tinkercad_class_code: LONG.classCode,
+      subject_pdf_url: longUrl(500),
+      ...Object.fromEntries(
+        [1, 2, 3, 4].flatMap((e) => [
+          [`exercise_${e}_title`, LONG.exerciseTitle(e)],
+          [`exercise_${e}_description`, LONG.exerciseDescription],
+        ]),
+      ),
+    };
+    ok((await adminApi.post('/api/challenges/admin/challenges', { data: challenge })).status(), 'challenge');
   }
 
   const form = await candidate(baseURL, 'lay-form', false);
   const pending = await candidate(baseURL, 'lay-pend');
   const declined = await candidate(baseURL, 'lay-decl');
-  ok((await review(declined.applicationId, 'declined')).status(), 'decline');
-  const [stepOne, stepTwo, stepThree, member] = await Promise.all([
-    candidate(baseURL, 'lay-one'),
-    candidate(baseURL, 'lay-two'),
-    candidate(baseURL, 'lay-three'),
-    candidate(baseURL, 'lay-four'),
-  ]);
-  for (const person of [stepOne, stepTwo, stepThree, member]) {
+  ok((await review(declined.applicationId, 'declined', LONG.reviewNotes)).status(), 'decline');
+  // Another board member's vote, so that the admin's review queue still holds the application.
+  const board = await candidate(baseURL, 'lay-board', false);
+  const boardId = (await (await board.api.get('/api/users/me')).json()).id;
+  ok((await adminApi.put(`/api/admin/members/${boardId}/admin`, { data: { is_admin: true } })).status(), 'admin');
+  const vote = { vote: 'yes', comment: LONG.comment };
+  ok((await board.api.put(`/api/admin/applications/${pending.applicationId}/vote`, { data: vote })).status(), 'vote');
+  await board.api.dispose();
+  const [stepOne, stepTwo, stepThree, member, ...mates] = await Promise.all(
+    ['lay-one', 'lay-two', 'lay-three', 'lay-four', 'lay-mate1', 'lay-mate2', 'lay-mate3'].map((prefix) =>
+      candidate(baseURL, prefix),
+    ),
+  );
+  for (const person of [stepOne!, stepTwo!, stepThree!, member!, ...mates]) {
     ok((await review(person.applicationId, 'approved')).status(), 'approve');
   }
-  for (const person of [stepTwo, stepThree, member]) await validateEveryChallenge(person.api, adminApi);
+  // Step 1 shows every state a challenge can be in: in progress, sent for review, declined, not started.
+  const [working, sent, refused] = await myChallenges(stepOne!.api);
+  await fillChallenge(stepOne!.api, working!);
+  for (const challenge of [sent!, refused!]) {
+    await fillChallenge(stepOne!.api, challenge);
+    ok((await stepOne!.api.post(`/api/challenges/${challenge.id}/submit`)).status(), 'submit');
+  }
+  const decline = { status: 'declined', feedback: LONG.feedback };
+  ok((await adminApi.post(`/api/challenges/${refused!.id}/validate`, { data: decline })).status(), 'decline');
+  for (const person of [stepTwo!, stepThree!, member!, ...mates]) await validateEveryChallenge(person.api, adminApi);
+
+  // Step 2: an event to come, and a team the board named, of four candidates.
+  const event = (name: string) => ({
+    name,
+    description: LONG.eventDescription,
+    location: LONG.location,
+    start_at: '2031-01-10T18:00:00.000Z',
+    end_at: '2031-01-11T18:00:00.000Z',
+  });
+  const coming = await adminApi.post('/api/hackathon/events', { data: event(LONG.eventName) });
+  ok(coming.status(), 'event');
+  const comingId = (await coming.json()).id;
+  const seated = [stepTwo!, ...mates];
+  for (const person of seated) {
+    ok((await person.api.post('/api/hackathon/register', { data: { event_id: comingId } })).status(), 'register');
+  }
+  const ids = await Promise.all(
+    seated.map(async (person) => (await (await person.api.get('/api/users/me')).json()).id),
+  );
+  const team = { name: LONG.teamName, member_user_ids: ids.slice(0, 3), event_id: comingId };
+  ok((await adminApi.post('/api/hackathon/teams', { data: team })).status(), 'team');
 
   // Step 3 and 4: a team of an event the board then moves into the past (as e2e/hackathon.spec.ts).
-  const name = `Layout night ${uniqueLogin('ev')}`;
-  const created = await adminApi.post('/api/hackathon/events', {
-    data: { name, start_at: '2031-01-10T18:00:00.000Z', end_at: '2031-01-11T18:00:00.000Z' },
-  });
+  const created = await adminApi.post('/api/hackathon/events', { data: event(longName(120, 'Past night')) });
   ok(created.status(), 'event');
-  const event = await created.json();
-  for (const person of [stepThree, member]) {
-    ok((await person.api.post('/api/hackathon/register', { data: { event_id: event.id } })).status(), 'register');
+  const past = await created.json();
+  for (const person of [stepThree!, member!]) {
+    ok((await person.api.post('/api/hackathon/register', { data: { event_id: past.id } })).status(), 'register');
   }
-  ok((await adminApi.post('/api/hackathon/assign', { data: { event_id: event.id } })).status(), 'assign');
-  const past = { start_at: '2026-01-01T08:00:00.000Z', end_at: '2026-01-02T08:00:00.000Z' };
-  ok((await adminApi.put(`/api/hackathon/events/${event.id}`, { data: past })).status(), 'past');
-  // An upcoming club event on the landing, with a description long enough to wrap on a phone.
+  ok((await adminApi.post('/api/hackathon/assign', { data: { event_id: past.id } })).status(), 'assign');
+  const over = { start_at: '2026-01-01T08:00:00.000Z', end_at: '2026-01-02T08:00:00.000Z' };
+  ok((await adminApi.put(`/api/hackathon/events/${past.id}`, { data: over })).status(), 'past');
+  // An upcoming club event on the landing.
   const clubEvent = {
-    title: `Servo night ${uniqueLogin('ce').slice(3)}`,
-    description: 'A long description that wraps over several lines on a small phone screen, to be sure.',
-    location: 'Lab 2, 1337 Khouribga',
+    title: LONG.clubEventTitle,
+    description: longText(2000, 'A long description that wraps over several lines.'),
+    location: LONG.location,
     starts_at: new Date(Date.now() + 2 * 24 * 3600_000).toISOString(),
   };
   ok((await adminApi.post('/api/admin/events', { data: clubEvent })).status(), 'club event');
-  const memberUser = await (await member.api.get('/api/users/me')).json();
+  const memberUser = await (await member!.api.get('/api/users/me')).json();
   ok((await adminApi.put(`/api/admin/members/${memberUser.id}/role`, { data: { role: 'member' } })).status(), 'member');
-  expect((await (await stepThree.api.get('/api/applications/me')).json()).step).toBe(3);
+  expect((await (await stepThree!.api.get('/api/applications/me')).json()).step).toBe(3);
+  const project = { title: LONG.projectTitle, description: LONG.projectDescription };
+  ok((await member!.api.post('/api/projects', { data: project })).status(), 'project');
+  const message = { audience: { step: 1 }, subject: LONG.subject, body: LONG.body };
+  ok((await adminApi.post('/api/admin/messages', { data: message })).status(), 'message');
 
   const personOf = async (name: string, api: APIRequestContext): Promise<Person> => {
     const { cookies } = await api.storageState();
     await api.dispose();
     return { name, cookies };
   };
+  for (const mate of mates) await mate.api.dispose();
   const people = {
     admin: await personOf('admin', adminApi),
     candidates: await Promise.all(
-      [form, pending, stepOne, stepTwo, stepThree, member, declined].map(async (person, index) => ({
+      [form, pending, stepOne!, stepTwo!, stepThree!, member!, declined].map(async (person, index) => ({
         person: await personOf(person.login, person.api),
         step: STEPS[index]!,
       })),
@@ -187,9 +300,12 @@ async function seed(baseURL: string) {
 // One worker for the three widths, so that the people are brought to their steps once.
 test.describe.configure({ mode: 'serial' });
 let people: Awaited<ReturnType<typeof seed>>;
-test.beforeAll(async ({ baseURL }) => {
-  people = await seed(baseURL!);
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  await server.start();
+  people = await seed(server.baseURL);
 });
+test.afterAll(() => server.stop());
 
 /** The page as it settles: its heading shown, no spinner, the fonts in. */
 async function settled(page: Page, path: string): Promise<void> {
@@ -205,7 +321,7 @@ for (const { width, locale } of RUNS) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(400_000);
     const phone = width < 700;
     const context = await browser.newContext({
       baseURL,
@@ -249,6 +365,7 @@ for (const { width, locale } of RUNS) {
         if (!heading) found.push(`${where}: no heading in HEADINGS for this page`);
         else await expect(page.getByRole('heading', { name: heading, exact: true }).first(), where).toBeVisible();
         for (const text of await untranslatedTexts(page, tells)) found.push(`${where}: ${text}`);
+        if (locale === 'ar') for (const text of await unisolatedTexts(page, WRITTEN)) found.push(`${where}: ${text}`);
         await test.info().attach(`${locale}-${width}${path.replaceAll('/', '_')}-${who}.png`, {
           body: await page.screenshot(),
           contentType: 'image/png',

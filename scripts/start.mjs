@@ -1,6 +1,7 @@
 // `npm start`: builds when the build is missing or older than the sources, then runs the server
-// (it migrates the database itself at start).
-import { execSync } from 'node:child_process';
+// (it migrates the database itself at start). A newcomer's command: it prints the address and the
+// stand-in's admin login, and the rest only when something is wrong (docs/decisions/0150-a-quiet-first-start.md).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -23,7 +24,18 @@ const sources = Math.max(
 );
 if (builtAt < sources) {
   console.log('Building the app (first start, or the sources changed)...');
-  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  // The build's report (every file and its size) is for whoever runs `npm run build`; here it is
+  // shown only when the build fails, with the reason.
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (build.status !== 0) {
+    process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}`);
+    console.error(build.error ? `The build could not run: ${build.error.message}` : 'The build failed (above).');
+    process.exit(1);
+  }
 }
+
+// Warnings and errors only, unless LOG_LEVEL asks for more: the server's info lines (its own
+// "Server listening" beside the address below, the hourly maintenance) are for operators.
+process.env.LOG_LEVEL ??= 'warn';
 
 await import(path.join(root, 'dist/server/main.js'));

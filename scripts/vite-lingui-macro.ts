@@ -16,18 +16,22 @@ export function linguiMacroPlugin(): Plugin {
   return {
     name: 'lingui-macro',
     enforce: 'pre',
-    async transform(code, id) {
-      const file = id.split('?')[0]!;
-      if (!SOURCE.test(file) || file.includes('/node_modules/') || !IMPORTS_A_MACRO.test(code)) return null;
-      const result = await transformAsync(code, {
-        filename: file,
-        babelrc: false,
-        configFile: false,
-        sourceMaps: true,
-        parserOpts: { plugins: file.endsWith('x') ? ['typescript', 'jsx'] : ['typescript'] },
-        plugins: [[linguiMacro, { linguiConfig }]],
-      });
-      return result?.code ? { code: result.code, map: result.map } : null;
+    transform: {
+      // Told to the bundler, so that the other files never call into this plugin at all.
+      filter: { id: { exclude: /\/node_modules\// }, code: IMPORTS_A_MACRO },
+      async handler(code, id) {
+        const file = id.split('?')[0]!;
+        if (!SOURCE.test(file) || file.includes('/node_modules/') || !IMPORTS_A_MACRO.test(code)) return null;
+        const result = await transformAsync(code, {
+          filename: file,
+          babelrc: false,
+          configFile: false,
+          sourceMaps: true,
+          parserOpts: { plugins: file.endsWith('x') ? ['typescript', 'jsx'] : ['typescript'] },
+          plugins: [[linguiMacro, { linguiConfig }]],
+        });
+        return result?.code ? { code: result.code, map: result.map } : null;
+      },
     },
   };
 }

@@ -32,6 +32,11 @@ const PORTFOLIO_URL = {
   notUrl: /*i18n*/ 'Portfolio URL must be an http(s) URL',
 };
 
+const experienceLevel = z.enum(
+  EXPERIENCE_LEVELS,
+  refusal(/*i18n*/ 'Choose an experience level: beginner, intermediate or advanced.'),
+);
+
 const motivation = z
   .string(refusal(MOTIVATION_MESSAGE))
   .trim()
@@ -41,7 +46,7 @@ const motivation = z
 /** The application form, shared by the page and the server (docs/product.md#validation-rules). */
 export const applicationFormSchema = z.object({
   motivation,
-  experience_level: z.enum(EXPERIENCE_LEVELS).default('beginner'),
+  experience_level: experienceLevel.default('beginner'),
   github_profile: optionalLink(GITHUB_PROFILE),
   portfolio_url: optionalLink(PORTFOLIO_URL),
   selected_project_id: z.null().optional(),
@@ -50,7 +55,7 @@ export type ApplicationForm = z.input<typeof applicationFormSchema>;
 
 export const applicationUpdateSchema = z.object({
   motivation: motivation.optional(),
-  experience_level: z.enum(EXPERIENCE_LEVELS).optional(),
+  experience_level: experienceLevel.optional(),
   github_profile: optionalLink(GITHUB_PROFILE).optional(),
   portfolio_url: optionalLink(PORTFOLIO_URL).optional(),
   selected_project_id: z.null().optional(),

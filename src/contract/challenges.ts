@@ -47,8 +47,6 @@ export const TINKERCAD_HOSTS = ['tinkercad.com', 'www.tinkercad.com'] as const;
 /** The refusal of a Tinkercad link, with `{ max: MAX_TINKERCAD_LINK_LENGTH }`. */
 export const TINKERCAD_LINK_SENTENCE: Sentence =
   /*i18n*/ 'The link must be an https:// link on tinkercad.com (at most {max} characters).';
-/** The same in English, as the exercise form shows it until its page reads the sentence. */
-export const TINKERCAD_LINK_MESSAGE = `The link must be an https:// link on tinkercad.com (at most ${MAX_TINKERCAD_LINK_LENGTH} characters).`;
 const TINKERCAD_LINK_REFUSAL = refusal(TINKERCAD_LINK_SENTENCE, { max: MAX_TINKERCAD_LINK_LENGTH });
 
 /** An https URL on tinkercad.com or www.tinkercad.com, with no credentials and no other port. */

@@ -116,6 +116,21 @@ const members = z
   .max(HACKATHON_TEAM_SIZE, refusal(/*i18n*/ 'A team has at most {max} members', { max: HACKATHON_TEAM_SIZE }))
   .refine((ids) => new Set(ids).size === ids.length, refusal(/*i18n*/ 'A member is listed twice'));
 
+/**
+ * A team the board did not name is numbered within its event: stored as "Team 3" in English (the
+ * API, the CSV, the audit log), shown as "Équipe 3" or "الفريق 3" to a French or Arabic reader,
+ * in pages and emails. A name the board typed that reads exactly so is the same name.
+ */
+const NUMBERED_TEAM: Sentence = /*i18n*/ 'Team {number}';
+const NUMBERED_TEAM_NAME = /^Team (\d{1,9})$/;
+export const numberedTeamName = (number: number) => `Team ${number}`;
+
+/** A team's name in the language Lingui speaks now: a numbered one translated, any other as written. */
+export function teamDisplayName(name: string): string {
+  const numbered = NUMBERED_TEAM_NAME.exec(name);
+  return numbered ? say(NUMBERED_TEAM, { number: Number(numbered[1]) }) : name;
+}
+
 export const teamBodySchema = z.object({
   name: optionalText(80),
   member_user_ids: members,
@@ -133,5 +148,9 @@ export const assignResultSchema = z.object({ teams: z.array(teamSchema), left_pe
 export const myHackathonSchema = z.object({
   registrations: z.array(registrationSchema),
   team: teamSchema.nullable(),
+  /** The board's setting: days between the last validated challenge and the opening of registration. */
+  registration_delay_days: z.number().int(),
+  /** When this candidate may register (it may be past); null before every challenge of theirs is validated. */
+  registration_opens_at: isoTimestamp.nullable(),
 });
 export type MyHackathon = z.infer<typeof myHackathonSchema>;

@@ -35,6 +35,8 @@ const TAGS = new Set([
   'td',
 ]);
 const VOID = new Set(['br', 'hr', 'img']);
+/** Blocks of text: each takes the direction of its own first letter, whatever the page's (an English paragraph in an Arabic page). */
+const OWN_DIRECTION = new Set(['p', 'li', 'blockquote', 'td', 'th']);
 const HEADING = /^h([1-6])$/;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
@@ -87,7 +89,7 @@ function toReact(nodes: Node[]): ReactNode[] {
     const heading = HEADING.exec(tag);
     if (heading) {
       // The message sits under the page's h2: its own headings start below that.
-      return createElement(`h${Math.min(6, Number(heading[1]) + 2)}`, { key }, ...children);
+      return createElement(`h${Math.min(6, Number(heading[1]) + 2)}`, { key, dir: 'auto' }, ...children);
     }
     if (tag === 'a' && isAllowedLink(attrs.href ?? '', globalThis.location?.origin)) {
       return createElement('a', { key, href: attrs.href, rel: 'noopener noreferrer' }, ...children);
@@ -95,6 +97,7 @@ function toReact(nodes: Node[]): ReactNode[] {
     // Pictures from any address are not fetched on the candidate's page: their description stands in.
     if (tag === 'img') return attrs.alt ?? '';
     if (tag === 'ol' && attrs.start) return createElement('ol', { key, start: Number(attrs.start) }, ...children);
+    if (OWN_DIRECTION.has(tag)) return createElement(tag, { key, dir: 'auto' }, ...children);
     if (TAGS.has(tag)) return createElement(tag, { key }, ...children);
     return createElement(Fragment, { key }, ...children);
   });

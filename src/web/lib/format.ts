@@ -27,6 +27,20 @@ export const formatDateTime = (iso: string) =>
     hourCycle: 'h23',
   });
 
+/**
+ * From one moment to another, as the language writes a range: "10 Jan 2031, 18:00 – 11 Jan 2031, 18:00"
+ * in English, the dates' order and the dash as Arabic lays them out (no "→" that would point the wrong way).
+ */
+export const formatDateTimeRange = (startIso: string, endIso: string) =>
+  new Intl.DateTimeFormat(intlLocale(), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatRange(new Date(startIso), new Date(endIso));
+
 /** A date with its weekday and no year: "Sat 5 Dec". */
 export const formatDay = (date: Date) =>
   date.toLocaleDateString(intlLocale(), { weekday: 'short', day: 'numeric', month: 'short' });

@@ -140,8 +140,8 @@ export function createChallengesCandidateService(deps: Deps) {
         if (!after) {
           throw conflict(
             before.status === 'in_progress'
-              ? 'Complete at least one exercise before submitting the challenge for review.'
-              : 'Only a challenge in progress can be submitted for review.',
+              ? /*i18n*/ 'Complete at least one exercise before submitting the challenge for review.'
+              : /*i18n*/ 'Only a challenge in progress can be submitted for review.',
           );
         }
         await recordAudit(trx, {

@@ -10,6 +10,7 @@ import { changeDetails, recordAudit } from '../audit/audit.repository';
 import { lastValidatedAt } from '../challenges/challenges.repository';
 import { journeyStep } from '../journey/journey';
 import { readSetting } from '../settings/settings.repository';
+import { formatMoment } from '../mail/mail-templates';
 import { addExperience } from '../users/users.repository';
 import {
   deleteEvent,
@@ -45,6 +46,17 @@ export async function requireTeam(db: Executor, id: number): Promise<TeamView> {
 /** The hackathon events, and the candidates' registrations for them. */
 export function createHackathonEventsService(deps: Deps) {
   const { db, clock, engine, webhooks } = deps;
+
+  /**
+   * When `user` may register: `hackathon_registration_delay_days` after their last validated
+   * challenge, once they are at step 2 (null before, when it is not known yet).
+   */
+  async function registrationOpening(user: UserRow, now: Date) {
+    const delayDays = await readSetting(db, 'hackathon_registration_delay_days');
+    if ((await journeyStep(db, user.id, now)) !== 2) return { delayDays, opensAt: null };
+    const last = await lastValidatedAt(db, user.id);
+    return { delayDays, opensAt: last ? new Date(Date.parse(last) + delayDays * DAY_MS) : now };
+  }
 
   return {
     listEvents: () => listEvents(db),
@@ -124,19 +136,19 @@ export function createHackathonEventsService(deps: Deps) {
 
     async register(user: UserRow, eventId: number) {
       const now = clock.now();
-      if ((await journeyStep(db, user.id, now)) !== 2) {
+      const { delayDays, opensAt } = await registrationOpening(user, now);
+      if (!opensAt) {
         throw forbidden(/*i18n*/ 'Hackathon registration opens once all your challenges are validated.');
       }
       const event = await requireEvent(db, eventId);
       if (event.start_at <= now.toISOString()) throw conflict(/*i18n*/ 'This hackathon has already started.');
-      const delayDays = await readSetting(db, 'hackathon_registration_delay_days');
-      const last = await lastValidatedAt(db, user.id);
-      const opensAt = last ? new Date(Date.parse(last) + delayDays * DAY_MS) : now;
       if (opensAt > now) {
+        const when = opensAt.toISOString();
         throw forbidden({
           sentence:
-            /*i18n*/ 'Hackathon registration opens {delayDays} days after your last validated challenge: on {date}.',
-          values: { delayDays, date: opensAt.toISOString().slice(0, 10) },
+            /*i18n*/ 'Hackathon registration opens {delayDays, plural, one {# day} other {# days}} after your last validated challenge: on {date}.',
+          // The moment in the reader's language, told when the answer is written.
+          values: { delayDays, date: () => formatMoment(when) },
         });
       }
       try {
@@ -191,7 +203,13 @@ export function createHackathonEventsService(deps: Deps) {
       const seatedIn = [...data]
         .filter((r) => r.team_id)
         .sort((a, b) => (a.event.start_at < b.event.start_at ? 1 : -1))[0];
-      return { registrations: data, team: seatedIn ? await requireTeam(db, seatedIn.team_id!) : null };
+      const { delayDays, opensAt } = await registrationOpening(user, clock.now());
+      return {
+        registrations: data,
+        team: seatedIn ? await requireTeam(db, seatedIn.team_id!) : null,
+        registration_delay_days: delayDays,
+        registration_opens_at: opensAt?.toISOString() ?? null,
+      };
     },
 
     registrations: (filter: z.output<typeof registrationListQuerySchema>) =>

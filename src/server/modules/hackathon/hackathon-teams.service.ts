@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import { HACKATHON_TEAM_SIZE } from '../../../contract/constants';
-import type { teamBodySchema, teamUpdateSchema } from '../../../contract/hackathon';
+import { numberedTeamName, type teamBodySchema, type teamUpdateSchema } from '../../../contract/hackathon';
 import type { Executor } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors';
 import type { UserRow } from '../../db/schema';
@@ -95,7 +95,7 @@ export function createHackathonTeamsService(deps: Deps) {
             await insertTeams(trx, [
               {
                 event_id: body.event_id,
-                name: body.name ?? `Team ${event.teams_count + 1}`,
+                name: body.name ?? numberedTeamName(event.teams_count + 1),
                 hackathon_xp: null,
                 created_at: now.toISOString(),
                 updated_at: now.toISOString(),
@@ -239,7 +239,7 @@ export function createHackathonTeamsService(deps: Deps) {
             trx,
             sizes.map((_, i) => ({
               event_id: eventId,
-              name: `Team ${event.teams_count + i + 1}`,
+              name: numberedTeamName(event.teams_count + i + 1),
               hackathon_xp: null,
               created_at: at,
               updated_at: at,

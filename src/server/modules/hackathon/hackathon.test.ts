@@ -130,7 +130,24 @@ describe('hackathon', () => {
     const recent = await stepTwoCandidate(t, clock.now(), 'recent', 2);
     const tooSoon = await call('POST', '/api/hackathon/register', recent.cookie, { event_id: event.id });
     expect(tooSoon.statusCode).toBe(403);
-    expect(tooSoon.json().error).toMatch(/7 days after your last validated challenge: on \d{4}-\d\d-\d\d/);
+    // The moment it opens, in the reader's language (issue 28: it was a bare 2026-11-28).
+    const opensAt = new Date(clock.now().getTime() + 5 * 24 * 3600_000).toISOString();
+    expect(tooSoon.json().error).toBe(
+      'Hackathon registration opens 7 days after your last validated challenge: on Saturday, 28 November 2026 at 10:00 UTC.',
+    );
+    const inFrench = await t.app.inject({
+      method: 'POST',
+      url: '/api/hackathon/register',
+      payload: { event_id: event.id },
+      headers: { cookie: recent.cookie, 'accept-language': 'fr' },
+    });
+    expect(inFrench.json().error).toContain('samedi 28 novembre 2026 à 10:00 UTC');
+    const me = (await call('GET', '/api/hackathon/me', recent.cookie)).json();
+    expect(me).toMatchObject({ registration_delay_days: 7, registration_opens_at: opensAt });
+    expect((await call('GET', '/api/hackathon/me', student.cookie)).json()).toMatchObject({
+      registration_delay_days: 7,
+      registration_opens_at: null,
+    });
     const started = await createEvent({ start_at: future(-1), end_at: future(1) });
     const ready = await stepTwoCandidate(t, clock.now(), 'ready');
     expect((await call('POST', '/api/hackathon/register', ready.cookie, { event_id: started.id })).statusCode).toBe(

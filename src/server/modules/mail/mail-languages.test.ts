@@ -5,7 +5,7 @@ import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { ARABIC_TEMPLATES } from './mail-defaults-ar';
 import { FRENCH_TEMPLATES } from './mail-defaults-fr';
 import { DEFAULT_TEMPLATES } from './mail-defaults';
-import { boardMessageMail, deadlineChangedMail, type Notification } from './mail-templates';
+import { boardMessageMail, deadlineChangedMail, teamAssignedMail, type Notification } from './mail-templates';
 
 const URL = '/api/admin/mail-templates';
 const DEADLINE = `${URL}/deadline_changed`;
@@ -91,6 +91,26 @@ describe('mails in the recipient’s language (decision 0128)', () => {
     );
     expect(en.text).toContain('The board of the 1337 Robotics Club\n');
     expect(en.html).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it('names a numbered team in the reader’s language and a team the board named as the board wrote it', async () => {
+    const french = await person('carol', { locale: 'fr' });
+    const arabic = await person('dave', { locale: 'ar' });
+    const english = await person('erin', {});
+    const event = { name: 'Robotics night', start_at: '2026-12-07T18:00:00.000Z', location: null };
+    const members = [french, arabic, english].map((user_id) => ({ user_id, intra_login: `login${user_id}` }));
+    await enqueue(
+      [french, arabic, english],
+      teamAssignedMail(() => ({ team: 'Team 3', event, members })),
+    );
+    expect((await mailTo(french)).subject).toContain('Équipe 3');
+    expect((await mailTo(arabic)).subject).toContain('الفريق 3');
+    expect((await mailTo(english)).subject).toBe('Your hackathon team: Team 3');
+    await enqueue(
+      [french],
+      teamAssignedMail(() => ({ team: 'Servo Team 3', event, members })),
+    );
+    expect((await mailTo(french)).subject).toContain('Servo Team 3');
   });
 
   it('uses the board’s French wording for French readers only, and keeps a queued mail as written', async () => {

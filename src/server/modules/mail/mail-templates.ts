@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { say, type Sentence } from '../../../contract/i18n';
 import type { Locale } from '../../../contract/locales';
 import { MAIL_TEMPLATES, type MailTemplateKey } from '../../../contract/mail-templates';
+import { teamDisplayName } from '../../../contract/hackathon';
 import { speaking } from '../../i18n';
 import { markup } from './html';
 import { mailHtml, mailText, oneLine, renderMarkdownWithValues, renderTextWithValues } from './mail-layout';
@@ -178,7 +179,7 @@ export const teamAssignedMail = (teamOf: (userId: number) => TeamFacts): Notific
   values: (recipient) => {
     const facts = teamOf(recipient.userId);
     return {
-      team_name: facts.team,
+      team_name: teamDisplayName(facts.team),
       event_name: facts.event.name,
       event_start: formatMoment(facts.event.start_at),
       event_location: facts.event.location?.trim() ?? '',

@@ -58,7 +58,7 @@ function ApplicationCard(props: { application: AdminApplication; selected: boole
         )}
         {login && <Avatar name={login} imageUrl={application.user.image_url} />}
         <div className="person-name">
-          <strong>{login ?? t`Application #${id}`}</strong>
+          <strong>{login ? <bdi>{login}</bdi> : t`Application #${id}`}</strong>
           {!login && <div className="muted">{t(HIDDEN_CANDIDATE)}</div>}
           <div className="row badges">
             <span className={STATUS_BADGE[application.status]}>{t(APPLICATION_STATUS_NAMES[application.status])}</span>
@@ -66,7 +66,9 @@ function ApplicationCard(props: { application: AdminApplication; selected: boole
           </div>
         </div>
       </div>
-      <p className="clamp-3">{application.motivation}</p>
+      <p className="clamp-3" dir="auto">
+        {application.motivation}
+      </p>
       <p className="muted">
         <Trans>Sent {sent}</Trans>
       </p>

@@ -71,7 +71,11 @@ function HistoryItem({ entry }: { entry: ApplicationHistoryEntry }) {
           </span>
         )}
       </p>
-      {said && <blockquote className="prewrap">{said}</blockquote>}
+      {said && (
+        <blockquote className="prewrap" dir="auto">
+          {said}
+        </blockquote>
+      )}
       <p className="muted">
         <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
       </p>

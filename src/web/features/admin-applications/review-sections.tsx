@@ -97,11 +97,17 @@ export function CandidatePanel({ application }: { application: ApplicationDetail
         <div className="row">
           <Avatar name={user.intra_login} imageUrl={user.image_url} large />
           <div className="person-name">
-            <strong>{name || `@${user.intra_login}`}</strong>
+            <strong>
+              <bdi>{name || `@${user.intra_login}`}</bdi>
+            </strong>
             <div>
               <bdi>@{user.intra_login}</bdi>
             </div>
-            {user.email && <div className="muted">{user.email}</div>}
+            {user.email && (
+              <div className="muted">
+                <bdi>{user.email}</bdi>
+              </div>
+            )}
           </div>
         </div>
       )}
@@ -151,7 +157,9 @@ export function AnswersPanel({ application }: { application: ApplicationDetail }
       <h3>
         <Trans>Motivation</Trans>
       </h3>
-      <p className="prewrap">{application.motivation}</p>
+      <p className="prewrap" dir="auto">
+        {application.motivation}
+      </p>
       {notes && (
         <p className="alert alert-info">
           <Trans>
@@ -239,7 +247,11 @@ export function VotesPanel({ application }: { application: ApplicationDetail }) 
                 <span className={VOTE_BADGE[vote.vote]}>{t(VOTE_WORD[vote.vote])}</span>{' '}
                 <span className="badge">{t(STAGE_NAME[vote.stage])}</span>
               </p>
-              {vote.comment && <blockquote className="prewrap">{vote.comment}</blockquote>}
+              {vote.comment && (
+                <blockquote className="prewrap" dir="auto">
+                  {vote.comment}
+                </blockquote>
+              )}
               <p className="muted">
                 <time dateTime={vote.created_at}>{formatDateTime(vote.created_at)}</time>
               </p>

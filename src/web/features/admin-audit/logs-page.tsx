@@ -165,8 +165,10 @@ function LogEntry({ entry }: { entry: AuditLog }) {
             <span className="muted">
               <Trans>The candidate (hidden until you vote)</Trans>
             </span>
+          ) : entry.user_name ? (
+            <bdi>{entry.user_name}</bdi>
           ) : (
-            (entry.user_name ?? '—')
+            '—'
           )}
           {entry.user_id !== null && <span className="muted"> #{entry.user_id}</span>}
         </td>

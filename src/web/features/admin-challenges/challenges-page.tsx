@@ -92,12 +92,16 @@ export function ChallengesPage() {
             return (
               <li key={challenge.id} className="card stack">
                 <div className="row">
-                  <h2 className="card-title">{challenge.title}</h2>
+                  <h2 className="card-title" dir="auto">
+                    {challenge.title}
+                  </h2>
                   <span className={challenge.is_active ? 'badge badge-success' : 'badge'}>
                     {challenge.is_active ? t`Active` : t`Inactive`}
                   </span>
                 </div>
-                <p className="clamp-3">{challenge.description}</p>
+                <p className="clamp-3" dir="auto">
+                  {challenge.description}
+                </p>
                 <dl className="detail-grid">
                   <dt>
                     <Trans>Difficulty</Trans>

@@ -175,7 +175,7 @@ export function SubmissionsPage() {
                 <div className="row">
                   <Avatar name={submission.user.intra_login} imageUrl={submission.user.image_url} />
                   <div className="person-name">
-                    <strong>{submission.title}</strong>
+                    <strong dir="auto">{submission.title}</strong>
                     <div className="muted">
                       <Trans>
                         <bdi>@{login}</bdi> · submitted {submitted} · {earned} XP earned
@@ -192,14 +192,14 @@ export function SubmissionsPage() {
                       <li key={n}>
                         {link ? (
                           <Trans>
-                            {title}:{' '}
+                            <bdi>{title}</bdi>:{' '}
                             <a href={link} target="_blank" rel="noopener noreferrer">
-                              {link}
+                              <bdi>{link}</bdi>
                             </a>
                           </Trans>
                         ) : (
                           <Trans>
-                            {title}: <span className="muted">no link</span>
+                            <bdi>{title}</bdi>: <span className="muted">no link</span>
                           </Trans>
                         )}
                       </li>

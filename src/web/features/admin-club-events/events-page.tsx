@@ -89,7 +89,9 @@ export function EventsPage() {
             return (
               <li key={event.id} className="card stack">
                 <div className="row">
-                  <h2 className="card-title event-title">{event.title}</h2>
+                  <h2 className="card-title event-title" dir="auto">
+                    {event.title}
+                  </h2>
                   <span className={isOver(event, now) ? 'badge' : 'badge badge-success'}>
                     {isOver(event, now) ? t`Past` : t`Upcoming`}
                   </span>

@@ -2,13 +2,13 @@ import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { HACKATHON_TEAM_SIZE, MAX_HACKATHON_XP } from '../../../contract/constants';
-import type { HackathonEvent, Team } from '../../../contract/hackathon';
+import { teamDisplayName, type HackathonEvent, type Team } from '../../../contract/hackathon';
 import { useConfirmation } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/loading-screen';
 import { errorMessage } from '../../lib/api-client';
 import { focusPageHeading } from '../../lib/focus';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTimeRange } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
   useAssignTeams,
@@ -209,9 +209,9 @@ export function HackathonPage() {
                 const name = event.name;
                 return (
                   <li key={event.id}>
-                    <strong>{event.name}</strong>
+                    <strong dir="auto">{event.name}</strong>
                     <div className="muted">
-                      {formatDateTime(event.start_at)} → {formatDateTime(event.end_at)}
+                      {formatDateTimeRange(event.start_at, event.end_at)}
                       <br />
                       {max ? (
                         <Trans>
@@ -285,7 +285,10 @@ export function HackathonPage() {
                       }}
                     />
                     <span>
-                      @{registration.user.intra_login} <span className="muted">· {registration.event.name}</span>
+                      <bdi>@{registration.user.intra_login}</bdi>{' '}
+                      <span className="muted">
+                        · <bdi>{registration.event.name}</bdi>
+                      </span>
                     </span>
                   </label>
                 ))}
@@ -324,14 +327,22 @@ export function HackathonPage() {
             )}
             <ul className="plain-list team-admin-list">
               {teams.map((team) => {
-                const name = team.name;
+                const name = teamDisplayName(team.name);
                 return (
                   <li key={team.id}>
                     <div className="row">
-                      <strong>{team.name}</strong>
-                      <span className="muted">{events.find((e) => e.id === team.event_id)?.name}</span>
+                      <strong dir="auto">{name}</strong>
+                      <span className="muted" dir="auto">
+                        {events.find((e) => e.id === team.event_id)?.name}
+                      </span>
                     </div>
-                    <div className="muted">{team.members.map((m) => `@${m.intra_login}`).join(', ')}</div>
+                    <ul className="login-list muted">
+                      {team.members.map((member) => (
+                        <li key={member.user_id}>
+                          <bdi>@{member.intra_login}</bdi>
+                        </li>
+                      ))}
+                    </ul>
                     <TeamXp team={team} event={events.find((e) => e.id === team.event_id)} />
                     <button
                       type="button"

@@ -103,7 +103,9 @@ export function ChallengeDeadlineSection({
                 : t`Request for more time, sent on ${requested}:`}
             </strong>
           </p>
-          <blockquote className="deadline-reason">{request.reason}</blockquote>
+          <blockquote className="deadline-reason" dir="auto">
+            {request.reason}
+          </blockquote>
         </div>
       )}
       <form className="stack" onSubmit={onSubmit} noValidate>

@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useRef } from 'react';
 import { MIN_MEMBER_XP } from '../../../contract/constants';
+import { isolated } from '../../../contract/i18n';
 import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
 import { Modal } from '../../components/modal';
@@ -60,7 +61,7 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
   const total = data?.journey.challenges_total ?? 0;
 
   return (
-    <Modal title={data ? `@${data.user.intra_login}` : t`User`} onClose={onClose}>
+    <Modal title={data ? isolated(`@${data.user.intra_login}`) : t`User`} onClose={onClose}>
       {detail.isPending && <Spinner label={t`Loading the user`} />}
       <ErrorBanner error={detail.error} fallback={t`Failed to load users`} />
       <ErrorBanner error={decisions.error} fallback={t`The change could not be saved`} />
@@ -71,11 +72,13 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
             <dt>
               <Trans>Login</Trans>
             </dt>
-            <dd>{data.user.intra_login}</dd>
+            <dd>
+              <bdi>{data.user.intra_login}</bdi>
+            </dd>
             <dt>
               <Trans>Email</Trans>
             </dt>
-            <dd>{data.user.email ?? '—'}</dd>
+            <dd>{data.user.email ? <bdi>{data.user.email}</bdi> : '—'}</dd>
             <dt>
               <Trans>Role</Trans>
             </dt>

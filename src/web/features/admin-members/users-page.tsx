@@ -81,7 +81,9 @@ export function UsersPage() {
               <div className="row">
                 <Avatar name={user.intra_login} imageUrl={user.image_url} />
                 <div className="person-name">
-                  <strong>{user.intra_login}</strong>
+                  <strong>
+                    <bdi>{user.intra_login}</bdi>
+                  </strong>
                   <div className="row badges">
                     {/* An admin is not a candidate: their "student" role says nothing (docs/product.md#users-page). */}
                     {!(user.is_admin && user.role === 'student') && (
@@ -101,7 +103,7 @@ export function UsersPage() {
                 </div>
               </div>
               <p className="muted person-meta">
-                {user.email ?? '—'}
+                {user.email ? <bdi>{user.email}</bdi> : '—'}
                 <br />
                 <Joined date={formatDate(user.created_at)} />
               </p>

@@ -76,7 +76,9 @@ export function MessagesPage() {
         <ul className="card-grid">
           {rows.map((message) => (
             <li key={message.id} className="card stack">
-              <h3 className="card-title sent-subject">{message.subject}</h3>
+              <h3 className="card-title sent-subject" dir="auto">
+                {message.subject}
+              </h3>
               <dl className="detail-grid">
                 <dt>
                   <Trans>Sent</Trans>

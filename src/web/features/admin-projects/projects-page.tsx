@@ -198,7 +198,9 @@ function ProjectCard({ project, onView }: { project: Project; onView: () => void
       <div className="row">
         <Avatar name={project.owner.intra_login} imageUrl={project.owner.image_url} />
         <div className="person-name">
-          <h2 className="card-title">{title}</h2>
+          <h2 className="card-title" dir="auto">
+            {title}
+          </h2>
           <div className="row badges">
             <span className={PROJECT_STATUS_BADGE[project.status]}>{say(PROJECT_STATUS_LABELS[project.status])}</span>
             <bdi className="muted">@{project.owner.intra_login}</bdi>

@@ -128,7 +128,9 @@ export function RoundsPage() {
             return (
               <li key={round.id} className="card stack">
                 <div className="row">
-                  <h2 className="card-title round-name">{round.name}</h2>
+                  <h2 className="card-title round-name" dir="auto">
+                    {round.name}
+                  </h2>
                   <RoundStatus round={round} now={now} />
                 </div>
                 <dl className="detail-grid">

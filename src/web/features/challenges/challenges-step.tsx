@@ -5,12 +5,14 @@ import { useState, type FormEvent } from 'react';
 import {
   EXERCISE_NUMBERS,
   isTinkercadLink,
-  TINKERCAD_LINK_MESSAGE,
+  MAX_TINKERCAD_LINK_LENGTH,
+  TINKERCAD_LINK_SENTENCE,
   USER_CHALLENGE_STATUS_LABELS,
   type UserChallenge,
 } from '../../../contract/challenges';
-import { CHALLENGES_PER_CANDIDATE } from '../../../contract/constants';
+import { CHALLENGES_PER_CANDIDATE, XP_PER_EXERCISE } from '../../../contract/constants';
 import { say } from '../../../contract/i18n';
+import { useConfirmation } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { CheckIcon } from '../../components/icons';
 import { Spinner } from '../../components/loading-screen';
@@ -54,7 +56,7 @@ function ExerciseRow({
     event.preventDefault();
     const value = link.trim();
     if (!isTinkercadLink(value)) {
-      failed(say(TINKERCAD_LINK_MESSAGE));
+      failed(say(TINKERCAD_LINK_SENTENCE, { max: MAX_TINKERCAD_LINK_LENGTH }));
       return;
     }
     submit.mutate(
@@ -62,7 +64,11 @@ function ExerciseRow({
       {
         onSuccess: () => {
           setLink('');
-          setMessage({ kind: 'success', text: t`Exercise ${n} submitted.` });
+          // Saved, not sent: the board sees the challenge once it is submitted for review (issue 28).
+          setMessage({
+            kind: 'success',
+            text: t`Link saved for exercise ${n}. It goes to the board with the challenge.`,
+          });
         },
         onError: (error) => failed(reasonOf(error, t`Unknown error`)),
       },
@@ -78,10 +84,14 @@ function ExerciseRow({
         <div>
           <strong>
             <Trans>
-              Exercise {n}: {title}
+              Exercise {n}: <bdi>{title}</bdi>
             </Trans>
           </strong>
-          {challenge[`exercise_${n}_description`] && <p className="muted">{challenge[`exercise_${n}_description`]}</p>}
+          {challenge[`exercise_${n}_description`] && (
+            <p className="muted" dir="auto">
+              {challenge[`exercise_${n}_description`]}
+            </p>
+          )}
           {sent && (
             <p className="exercise-link">
               <Trans>
@@ -109,8 +119,8 @@ function ExerciseRow({
             value={link}
             onChange={(event) => setLink(event.target.value)}
           />
-          <button className="btn btn-small" type="submit" disabled={submit.isPending}>
-            {sent ? t`Replace link` : t`Submit link`}
+          <button className="btn btn-small" type="submit" disabled={submit.isPending || !link.trim()}>
+            {sent ? t`Replace link` : t`Save link`}
           </button>
         </form>
       )}
@@ -138,6 +148,7 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const start = useStartChallenge();
   const submit = useSubmitChallenge();
+  const confirmation = useConfirmation();
   const canStart = (challenge.status === 'pending' || challenge.status === 'declined') && !deadlinePassed;
   const canSubmit = challenge.status === 'in_progress' && challenge.completed_exercises_count > 0 && !deadlinePassed;
   // A disabled button says why (docs/product.md#challenges).
@@ -153,14 +164,66 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
   const done = challenge.completed_exercises_count;
   const count = challenge.exercise_count;
   const earned = challenge.awarded_xp ?? challenge.total_xp_earned;
-  const possible = challenge.exercise_count * 25;
+  const possible = challenge.exercise_count * XP_PER_EXERCISE;
   const threshold = challenge.validation_threshold;
+  // Below its threshold the board can only decline a challenge: the card says how far it is, and
+  // sending it asks first (issue 28: 1 exercise of 4 went for review without a word).
+  const sofar = challenge.total_xp_earned;
+  const missing = Math.ceil((threshold - sofar) / XP_PER_EXERCISE);
+  const belowThreshold = challenge.status === 'in_progress' && sofar < threshold;
+  const thresholdHint = !belowThreshold
+    ? null
+    : missing <= count - done
+      ? plural(missing, {
+          one: `# more exercise to reach ${threshold} XP`,
+          other: `# more exercises to reach ${threshold} XP`,
+        })
+      : t`all its exercises give ${possible} XP, below the ${threshold} XP it needs: ask the board`;
+  const sendForReview = () =>
+    submit.mutate(challenge.id, {
+      onSuccess: () =>
+        setMessage({
+          kind: 'success',
+          text: t`Challenge submitted for review! Board members will validate your work.`,
+        }),
+      onError: (error) => {
+        const reason = reasonOf(error, t`Unknown error`);
+        setMessage({ kind: 'error', text: t`Failed to submit challenge: ${reason}` });
+      },
+    });
+  const askBeforeSending = () =>
+    confirmation.ask({
+      title: t`Send this challenge for review with ${sofar} XP?`,
+      consequence: (
+        <p>
+          <Trans>
+            {sofar} XP of the {threshold} XP needed: {thresholdHint}. Below {threshold} XP the board can only decline a
+            challenge, and you would start it again.
+          </Trans>
+        </p>
+      ),
+      confirmLabel: t`Send for review anyway`,
+      onConfirm: sendForReview,
+    });
+  // The board's last word stays until its next decision: a declined challenge started again keeps it in view.
+  const feedbackKind =
+    !challenge.feedback || challenge.status === 'pending'
+      ? null
+      : challenge.status === 'validated'
+        ? 'validated'
+        : challenge.status === 'declined'
+          ? 'declined'
+          : 'earlier';
   return (
     <article className="card challenge" aria-labelledby={`challenge-${challenge.id}`}>
       <header className="challenge-head">
         <div>
-          <h3 id={`challenge-${challenge.id}`}>{challenge.title}</h3>
-          <p className="muted">{challenge.description}</p>
+          <h3 id={`challenge-${challenge.id}`} dir="auto">
+            {challenge.title}
+          </h3>
+          <p className="muted" dir="auto">
+            {challenge.description}
+          </p>
         </div>
         <span className={STATUS_BADGE[challenge.status]}>{say(USER_CHALLENGE_STATUS_LABELS[challenge.status])}</span>
       </header>
@@ -169,7 +232,7 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
           <dt>
             <Trans>Difficulty</Trans>
           </dt>
-          <dd>{t(DIFFICULTY_NAMES[challenge.difficulty_level])}</dd>
+          <dd className="challenge-difficulty">{t(DIFFICULTY_NAMES[challenge.difficulty_level])}</dd>
         </div>
         <div>
           <dt>
@@ -193,7 +256,9 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
               <Trans>Tinkercad class code</Trans>
             </dt>
             <dd>
-              <code>{challenge.tinkercad_class_code}</code>
+              <code translate="no" dir="ltr">
+                {challenge.tinkercad_class_code}
+              </code>
             </dd>
           </div>
         )}
@@ -205,12 +270,24 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
           </a>
         </p>
       )}
-      {challenge.feedback && (challenge.status === 'declined' || challenge.status === 'validated') && (
-        <p className={challenge.status === 'declined' ? 'alert' : 'alert alert-success'}>
+      {feedbackKind && (
+        <p
+          className={
+            feedbackKind === 'validated'
+              ? 'alert alert-success'
+              : feedbackKind === 'declined'
+                ? 'alert'
+                : 'alert alert-info'
+          }
+        >
           <strong>
-            <Trans>Feedback from the board:</Trans>
+            {feedbackKind === 'earlier' ? (
+              <Trans>Feedback from the board on your last submission:</Trans>
+            ) : (
+              <Trans>Feedback from the board:</Trans>
+            )}
           </strong>{' '}
-          {challenge.feedback}
+          <bdi>{challenge.feedback}</bdi>
         </p>
       )}
       {/* Only the challenge being worked on shows its exercises at first: four of them open make a long page. */}
@@ -250,20 +327,10 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
             className="btn"
             type="button"
             disabled={!canSubmit || submit.isPending}
-            aria-describedby={submitBlocked ? `submit-why-${challenge.id}` : undefined}
-            onClick={() =>
-              submit.mutate(challenge.id, {
-                onSuccess: () =>
-                  setMessage({
-                    kind: 'success',
-                    text: t`Challenge submitted for review! Board members will validate your work.`,
-                  }),
-                onError: (error) => {
-                  const reason = reasonOf(error, t`Unknown error`);
-                  setMessage({ kind: 'error', text: t`Failed to submit challenge: ${reason}` });
-                },
-              })
+            aria-describedby={
+              submitBlocked ? `submit-why-${challenge.id}` : thresholdHint ? `threshold-${challenge.id}` : undefined
             }
+            onClick={() => (belowThreshold ? askBeforeSending() : sendForReview())}
           >
             <Trans>Submit for review</Trans>
           </button>
@@ -274,6 +341,14 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
           {submitBlocked}
         </p>
       )}
+      {!submitBlocked && thresholdHint && (
+        <p className="hint" id={`threshold-${challenge.id}`}>
+          <Trans>
+            {sofar} XP of the {threshold} XP needed: {thresholdHint}.
+          </Trans>
+        </p>
+      )}
+      {confirmation.dialog}
       {message && (
         <p
           className={message.kind === 'error' ? 'alert' : 'alert alert-success'}

@@ -1,13 +1,14 @@
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { MyHackathon } from '../../../contract/hackathon';
-import { HACKATHON_HOURS, HACKATHON_REGISTRATION_DELAY_DAYS, HACKATHON_TEAM_SIZE } from '../../../contract/constants';
+import { teamDisplayName, type MyHackathon } from '../../../contract/hackathon';
+import { HACKATHON_HOURS, HACKATHON_TEAM_SIZE } from '../../../contract/constants';
 import { INTL_LOCALES } from '../../../contract/i18n';
 import type { Locale } from '../../../contract/locales';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/loading-screen';
 import { errorMessage } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/format';
 import { useMyHackathon, useOpenHackathonEvents, useRegister, useUnregister } from './api';
 import './hackathon.css';
 
@@ -42,8 +43,23 @@ export function HackathonStep() {
   const unregister = useUnregister();
   const onDone = { onSuccess: () => setAlert(null) };
   const hours = HACKATHON_HOURS;
-  const delay = HACKATHON_REGISTRATION_DELAY_DAYS;
   const size = HACKATHON_TEAM_SIZE;
+  const opensAt = me.data?.registration_opens_at ?? null;
+  // Before its time the button waits, saying when (issue 28: it was active and answered a bare date).
+  const [now] = useState(() => Date.now());
+  const notYetOpen = opensAt !== null && Date.parse(opensAt) > now;
+  const openingDate = opensAt ? formatDateTime(opensAt) : '';
+  // The delay the board set, not the default's "7 days (1 week)".
+  const delay = me.data?.registration_delay_days;
+  const openingRule =
+    delay === undefined
+      ? null
+      : delay === 0
+        ? t`Registration opens as soon as your challenges are validated.`
+        : plural(delay, {
+            one: 'Registration opens # day after your last challenge is validated.',
+            other: 'Registration opens # days after your last challenge is validated.',
+          });
 
   return (
     <section className="stack" aria-labelledby="hackathon-title">
@@ -52,9 +68,7 @@ export function HackathonStep() {
           <Trans>Hackathon ({hours}h project)</Trans>
         </h2>
         <ul className="hackathon-facts">
-          <li>
-            <Trans>Registration opens {delay} days (1 week) after your 4 challenges are validated.</Trans>
-          </li>
+          {openingRule && <li>{openingRule}</li>}
           <li>
             <Trans>Teams are formed at random, with {size} members each.</Trans>
           </li>
@@ -90,7 +104,7 @@ export function HackathonStep() {
             )}
             {me.data?.team && (
               <div className="team-card">
-                <h4>{me.data.team.name}</h4>
+                <h4 dir="auto">{teamDisplayName(me.data.team.name)}</h4>
                 <ul>
                   {me.data.team.members.map((member) => (
                     <li key={member.user_id}>
@@ -111,20 +125,29 @@ export function HackathonStep() {
             <ul className="event-list">
               {events.data?.data.map((event) => {
                 const seated = me.data?.registrations.some((r) => r.event_id === event.id && r.team_id);
+                const begun = !event.registered && !event.registration_open;
+                const waiting = !event.registered && event.registration_open && notYetOpen;
                 return (
                   <li key={event.id} className="event-item">
                     <div>
-                      <strong>{event.name}</strong>
+                      <strong dir="auto">{event.name}</strong>
                       <div className="muted">
                         {when(event.start_at)} – {when(event.end_at)}
-                        {event.location ? ` · ${event.location}` : ''}
+                        {event.location && (
+                          <>
+                            {' · '}
+                            <bdi>{event.location}</bdi>
+                          </>
+                        )}
                       </div>
-                      {event.description && <p>{event.description}</p>}
-                      {(seated || (!event.registered && !event.registration_open)) && (
+                      {event.description && <p dir="auto">{event.description}</p>}
+                      {(seated || begun || waiting) && (
                         <p className="hint" id={`event-why-${event.id}`}>
                           {seated
                             ? t`You are in a team for this event: ask the board if you cannot take part.`
-                            : t`This event has begun: registration is closed.`}
+                            : begun
+                              ? t`This event has begun: registration is closed.`
+                              : t`Registration opens on ${openingDate}.`}
                         </p>
                       )}
                     </div>
@@ -147,8 +170,8 @@ export function HackathonStep() {
                       <button
                         type="button"
                         className="btn btn-small"
-                        disabled={register.isPending || !event.registration_open}
-                        aria-describedby={event.registration_open ? undefined : `event-why-${event.id}`}
+                        disabled={register.isPending || begun || waiting}
+                        aria-describedby={begun || waiting ? `event-why-${event.id}` : undefined}
                         onClick={() =>
                           register.mutate(event.id, {
                             ...onDone,

@@ -53,7 +53,9 @@ export function SubmittedCard({ application }: { application: MyApplication }) {
         <summary>
           <Trans>Your motivation</Trans>
         </summary>
-        <p className="prewrap">{application.motivation}</p>
+        <p className="prewrap" dir="auto">
+          {application.motivation}
+        </p>
       </details>
     </section>
   );
@@ -121,7 +123,7 @@ export function Complete() {
             return (
               <li key={challenge.id}>
                 <Trans>
-                  <strong>{title}</strong> — completed on {day}
+                  <strong dir="auto">{title}</strong> — completed on {day}
                 </Trans>
               </li>
             );
@@ -168,7 +170,7 @@ export function Declined({ application }: { application: MyApplication }) {
           <strong>
             <Trans>The board&apos;s note:</Trans>
           </strong>{' '}
-          {application.review_notes}
+          <bdi>{application.review_notes}</bdi>
         </p>
       )}
       <p>

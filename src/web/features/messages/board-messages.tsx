@@ -16,7 +16,9 @@ function MessageItem({ message, onOpen }: { message: MyMessage; onOpen: (id: num
     <li>
       <details className="board-message" onToggle={(event) => event.currentTarget.open && unread && onOpen(message.id)}>
         <summary>
-          <span className="board-message-subject">{message.subject}</span>
+          <span className="board-message-subject" dir="auto">
+            {message.subject}
+          </span>
           {unread && (
             <span className="badge badge-brand">
               <Trans>New</Trans>

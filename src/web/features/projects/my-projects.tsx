@@ -39,10 +39,14 @@ function ProjectItem({ project }: { project: Project }) {
   return (
     <li className="project-item">
       <div className="row project-item-head">
-        <strong className="project-title">{project.title}</strong>
+        <strong className="project-title" dir="auto">
+          {project.title}
+        </strong>
         <span className={PROJECT_STATUS_BADGE[project.status]}>{say(PROJECT_STATUS_LABELS[project.status])}</span>
       </div>
-      <p className="prewrap">{project.description}</p>
+      <p className="prewrap" dir="auto">
+        {project.description}
+      </p>
       <p className="muted project-meta">
         {!project.deadline ? (
           <Trans>Proposed {proposed} · No deadline</Trans>
@@ -61,7 +65,7 @@ function ProjectItem({ project }: { project: Project }) {
           <strong>
             <Trans>The board&apos;s note:</Trans>
           </strong>{' '}
-          {project.validation_notes}
+          <bdi>{project.validation_notes}</bdi>
         </p>
       )}
     </li>

@@ -96,12 +96,21 @@ function UpcomingEvents() {
                 <strong>{start.getDate()}</strong>
               </time>
               <div className="club-event-body">
-                <h3>{event.title}</h3>
+                <h3 dir="auto">{event.title}</h3>
                 <p className="club-event-meta">
                   <time dateTime={event.starts_at}>{eventWhen(event, i18n)}</time>
-                  {event.location && <span> · {event.location}</span>}
+                  {event.location && (
+                    <span>
+                      {' · '}
+                      <bdi>{event.location}</bdi>
+                    </span>
+                  )}
                 </p>
-                {event.description && <p className="club-event-description">{event.description}</p>}
+                {event.description && (
+                  <p className="club-event-description" dir="auto">
+                    {event.description}
+                  </p>
+                )}
               </div>
             </li>
           );
