@@ -69,7 +69,7 @@ describe.runIf(runsOnEngine('sqlite', 'The crash-safety suite'))('a server kille
     expect(fs.statSync(path.join(dataDir, 'club.sqlite-wal')).size).toBeGreaterThan(0);
 
     server = await startServer(env);
-    expect((await call(server.baseUrl, 'GET', '/api/health')).body).toEqual({ status: 'ok' });
+    expect((await call(server.baseUrl, 'GET', '/api/health')).body).toMatchObject({ status: 'ok' });
 
     const sqlite = new SQLite(path.join(dataDir, 'club.sqlite'), { readonly: true });
     try {
