@@ -73,6 +73,7 @@ export const routes = {
 
   myApplication: get<applications.MyApplication>()('/applications/me'),
   apply: post<applications.Application, applications.ApplicationForm>()('/applications'),
+  withdrawApplication: post<applications.MyApplication>()('/applications/:id/withdraw'),
   updateApplication: put<applications.Application, In<typeof applications.applicationUpdateSchema>>()(
     '/applications/:id',
   ),

@@ -124,6 +124,13 @@ const ROUTES: Row[] = [
     expect: signedIn({ applicant: 200, member: 404, admin: 404 }),
   },
   {
+    method: 'POST',
+    path: '/api/applications/:id/withdraw',
+    url: '/api/applications/{pendingApplication}/withdraw',
+    as: 'pending',
+    expect: signedIn({ applicant: 200, member: 404, admin: 404 }),
+  },
+  {
     method: 'GET',
     path: '/api/applications/me',
     expect: signedIn({ applicant: 200, member: 200, admin: 404 }),

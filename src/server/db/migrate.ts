@@ -19,6 +19,7 @@ import * as images from './migrations/0018-images';
 import * as userLocale from './migrations/0019-user-locale';
 import * as listsByDateSent from './migrations/0020-lists-by-date-sent';
 import * as roundOpenings from './migrations/0036-round-openings';
+import * as withdrawnApplications from './migrations/0037-withdrawn-applications';
 
 /**
  * `now` is the moment the migrations run, for the rows a migration writes (the first round's
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0019-user-locale': userLocale,
   '0020-lists-by-date-sent': listsByDateSent,
   '0036-round-openings': roundOpenings,
+  '0037-withdrawn-applications': withdrawnApplications,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

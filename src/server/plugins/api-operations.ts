@@ -16,6 +16,10 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   'GET /api/applications/me': ['getMyApplication', 'My application and journey step'],
   'POST /api/applications': ['submitApplication', 'Apply'],
   'PUT /api/applications/{id}': ['updateMyApplication', 'Edit my pending application'],
+  'POST /api/applications/{id}/withdraw': [
+    'withdrawMyApplication',
+    'Withdraw my pending application (I may apply again in a later round)',
+  ],
   'GET /api/admin/applications': ['listAdminApplications', 'List applications'],
   'GET /api/admin/applications/export.csv': [
     'exportApplicationsCsv',

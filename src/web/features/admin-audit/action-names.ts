@@ -18,6 +18,7 @@ export const ACTION_NAMES: Readonly<Record<string, MessageDescriptor>> = {
   'application.submitted': msg`Application submitted`,
   'application.updated': msg`Application edited`,
   'application.voted': msg`Vote cast`,
+  'application.withdrawn': msg`Application withdrawn`,
   'auth.sign_in': msg`Signed in`,
   'auth.sign_out': msg`Signed out`,
   'challenge.assigned': msg`Challenges assigned`,
