@@ -176,6 +176,7 @@ export const routes = {
   createTeam: post<hackathon.Team, In<typeof hackathon.teamBodySchema>>()('/hackathon/teams'),
   updateTeam: put<hackathon.Team, In<typeof hackathon.teamUpdateSchema>>()('/hackathon/teams/:id'),
   deleteTeam: del<void>()('/hackathon/teams/:id'),
+  assignPreview: get<hackathon.AssignPreview>()('/hackathon/events/:id/assign-preview'),
   assignTeams: post<Out<typeof hackathon.assignResultSchema>, In<typeof hackathon.assignBodySchema>>()(
     '/hackathon/assign',
   ),

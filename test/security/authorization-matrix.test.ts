@@ -400,6 +400,12 @@ const ROUTES: Row[] = [
   },
   { method: 'DELETE', path: '/api/hackathon/teams/:id', url: '/api/hackathon/teams/{team}', expect: ADMIN },
   { method: 'POST', path: '/api/hackathon/assign', body: { event_id: '{springEvent}' }, expect: ADMIN },
+  {
+    method: 'GET',
+    path: '/api/hackathon/events/:id/assign-preview',
+    url: '/api/hackathon/events/{springEvent}/assign-preview',
+    expect: ADMIN,
+  },
 
   // Club projects: members (role member or board) propose; candidates and admins who are not members get 403.
   {

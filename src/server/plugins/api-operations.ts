@@ -111,6 +111,10 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   'PUT /api/hackathon/teams/{id}': ['updateHackathonTeam', 'Edit a team (name, members, hackathon XP)'],
   'DELETE /api/hackathon/teams/{id}': ['deleteHackathonTeam', 'Delete a team'],
   'POST /api/hackathon/assign': ['assignHackathonTeams', 'Form teams of the pending registrants at random'],
+  'GET /api/hackathon/events/{id}/assign-preview': [
+    'previewHackathonAssignment',
+    'What auto-assign would do now: the people waiting, the teams, who stays pending',
+  ],
   'GET /api/hackathon/events': ['listHackathonEvents', 'List events'],
   'POST /api/hackathon/events': ['createHackathonEvent', 'Create an event'],
   'PUT /api/hackathon/events/{id}': ['updateHackathonEvent', 'Edit an event'],
