@@ -194,6 +194,11 @@ export const routes = {
   myMessages: get<messages.MyMessages>()('/messages/me'),
   readMessage: put<void>()('/messages/:id/read'),
   sendMessage: post<Out<typeof messages.sentMessageSchema>, messages.MessageInput>()('/admin/messages'),
+  // What the board reads before sending, and the Undo of a message (decision 0145).
+  messageAudienceCount: post<Out<typeof messages.audienceCountSchema>, In<typeof messages.audiencePreviewSchema>>()(
+    '/admin/messages/preview',
+  ),
+  undoMessage: post<void>()('/admin/messages/:id/undo'),
   sentMessages: get<Out<typeof messages.adminMessageListSchema>, Query<typeof messages.adminMessageListQuerySchema>>()(
     '/admin/messages',
   ),

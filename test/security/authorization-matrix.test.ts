@@ -244,6 +244,8 @@ const ROUTES: Row[] = [
   { method: 'GET', path: '/api/admin/audit-logs/export.csv', expect: ADMIN },
   { method: 'GET', path: '/api/admin/settings', expect: ADMIN },
   { method: 'POST', path: '/api/admin/messages', expect: ADMIN },
+  { method: 'POST', path: '/api/admin/messages/preview', body: { audience: { step: 1 } }, expect: ADMIN },
+  { method: 'POST', path: '/api/admin/messages/:id/undo', url: '/api/admin/messages/{message}/undo', expect: ADMIN },
   { method: 'GET', path: '/api/admin/messages', expect: ADMIN },
   // A candidate's messages: one's own only; another's is 404, as if it did not exist.
   { method: 'GET', path: '/api/messages/me', expect: signedIn({ applicant: 200, member: 200, admin: 200 }) },

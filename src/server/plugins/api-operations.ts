@@ -59,6 +59,11 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   'GET /api/admin/audit-logs/export.csv': ['exportAuditLogsCsv', 'Export the audit entries the filters select as CSV'],
   'POST /api/admin/messages': ['sendMessage', 'Write to a group of candidates (in the app and by email)'],
   'GET /api/admin/messages': ['listSentMessages', 'The messages the board has sent'],
+  'POST /api/admin/messages/preview': ['countMessageAudience', 'How many people an audience names now, before sending'],
+  'POST /api/admin/messages/{id}/undo': [
+    'undoMessage',
+    'Take back my message within seconds of sending it: its emails never leave',
+  ],
   'GET /api/messages/me': ['listMyMessages', 'My messages from the board, newest first, with the unread count'],
   'PUT /api/messages/{id}/read': ['markMessageRead', 'Mark one of my messages read'],
   'GET /api/admin/mail-templates': [

@@ -42,6 +42,7 @@ export const ACTION_NAMES: Readonly<Record<string, MessageDescriptor>> = {
   'mail_template.saved': msg`Email template saved`,
   'maintenance.cleanup': msg`Maintenance cleanup`,
   'message.sent': msg`Message sent`,
+  'message.undone': msg`Message taken back`,
   'project.approved': msg`Project approved`,
   'project.expired': msg`Project expired`,
   'project.proposed': msg`Project proposed`,
