@@ -68,6 +68,14 @@ test('the board writes to pending candidates; a candidate reads it on the tracke
 
   await admin.getByLabel('Step').selectOption({ label: 'Application' });
   await send.click();
+  // Asked first, with the audience named and the server's count of who it reaches (decision 0145).
+  const ask = admin.getByRole('dialog', { name: 'Send “Interviews next week” to 1 person?' });
+  await expect(ask.getByRole('listitem')).toHaveText(['Step: Application']);
+  await expect(ask).toContainText('no email leaves before');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(admin.getByRole('heading', { name: 'Interviews next week' })).toHaveCount(0);
+  await send.click();
+  await ask.getByRole('button', { name: 'Send to 1 person' }).click();
   // The admin panel's Undo toasts are a status region too.
   const outcome = admin.getByRole('status').filter({ hasText: 'Sent to 1 person' });
   await expect(outcome).toHaveText('Sent to 1 person');
@@ -90,6 +98,32 @@ test('the board writes to pending candidates; a candidate reads it on the tracke
 
   await candidate.reload();
   await expect(candidate.getByRole('heading', { name: 'Messages from the board', exact: true })).toBeVisible();
+  await admin.context().close();
+  await candidate.context().close();
+});
+
+test('the board takes a message back within seconds of sending it: nobody gets it', async ({ browser }) => {
+  const candidate = await pendingCandidate(browser);
+  const admin = await newPage(browser, 'admin');
+  await admin.goto('/admin/messages');
+  await admin.getByLabel('Step').selectOption({ label: 'Application' });
+  await admin.getByLabel('Subject').fill('Sent by mistake');
+  await admin.getByLabel('Message', { exact: true }).fill('Please ignore.');
+  await admin.getByRole('button', { name: 'Send' }).click();
+  const ask = admin.getByRole('dialog', { name: /^Send “Sent by mistake” to \d+ (person|people)\?$/ });
+  await ask.getByRole('button', { name: /^Send to \d+ (person|people)$/ }).click();
+  const sent = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: 'Sent by mistake' }) });
+  await expect(sent).toBeVisible();
+  const toast = admin.locator('.undo-toast').filter({ hasText: '“Sent by mistake” is sent' });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(admin.getByText('“Sent by mistake” is taken back: no email has left.')).toBeVisible();
+  await expect(sent).toHaveCount(0);
+
+  await candidate.goto('/');
+  await expect(candidate.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
+  await expect(candidate.getByText('Sent by mistake')).toHaveCount(0);
+  const outbox = await (await admin.request.get('/dev/mail')).text();
+  expect(outbox).not.toContain('Sent by mistake');
   await admin.context().close();
   await candidate.context().close();
 });

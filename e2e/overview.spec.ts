@@ -129,6 +129,7 @@ test('an admin opens the Overview, first in the sidebar, and sees the funnel, th
     ['Awaiting decision', '0'],
     ['Members', '1'],
     ['Declined', '1'],
+    ['Withdrawn', '0'],
   ]);
 
   const weekly = page.getByRole('region', { name: 'Applications per week' });

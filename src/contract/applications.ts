@@ -6,7 +6,8 @@ import { refusal, type Sentence } from './i18n';
 
 export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
-export const APPLICATION_STATUSES = ['pending', 'approved', 'declined'] as const;
+/** `withdrawn`: the candidate took back a pending application (decision 0145); like `declined`, it ends it. */
+export const APPLICATION_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 export const MOTIVATION_MESSAGE: Sentence = /*i18n*/ 'Please provide detailed motivation (at least 10 characters)';
@@ -89,7 +90,8 @@ export const applicationSchema = z.object({
 });
 export type Application = z.infer<typeof applicationSchema>;
 
-export const JOURNEY_STEPS = [-1, 0, 1, 2, 3, 4] as const;
+/** -2: the candidate withdrew their application (decision 0145); -1: declined; 0-4 the journey. */
+export const JOURNEY_STEPS = [-2, -1, 0, 1, 2, 3, 4] as const;
 export type JourneyStep = (typeof JOURNEY_STEPS)[number];
 
 /**
@@ -98,7 +100,7 @@ export type JourneyStep = (typeof JOURNEY_STEPS)[number];
  * round takes applications now, so the tracker offers the form again (decision 0121).
  */
 export const myApplicationSchema = applicationSchema.extend({
-  step: z.union([z.literal(-1), z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  step: z.union([z.literal(-2), z.literal(-1), z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   may_apply_again: z.boolean(),
 });
 export type MyApplication = z.infer<typeof myApplicationSchema>;
@@ -211,7 +213,7 @@ export const adminApplicationListSchema = listSchema(adminApplicationSchema);
 
 /** Where a candidate stands (docs/product.md#the-applicant-journey-step): the step (null: not applied), XP and challenges. */
 export const journeySummarySchema = z.object({
-  step: z.number().int().min(-1).max(4).nullable(),
+  step: z.number().int().min(-2).max(4).nullable(),
   experience_points: z.number().int(),
   challenges_validated: z.number().int(),
   challenges_total: z.number().int(),

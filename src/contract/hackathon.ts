@@ -59,6 +59,8 @@ export const eventSchema = z.object({
   max_teams: z.number().int(),
   registrations_count: z.number().int(),
   teams_count: z.number().int(),
+  /** Registrants waiting for a team (pending, in no team of the event): whom auto-assign would seat. */
+  waiting_count: z.number().int(),
   created_at: isoTimestamp,
 });
 export type HackathonEvent = z.infer<typeof eventSchema>;
@@ -144,6 +146,17 @@ export const teamUpdateSchema = z.object({
 
 export const assignBodySchema = z.object({ event_id: idSchema });
 export const assignResultSchema = z.object({ teams: z.array(teamSchema), left_pending: z.number().int() });
+/**
+ * GET /api/hackathon/events/{id}/assign-preview: what auto-assign would do now (decision 0145):
+ * of `waiting` people, `teams` teams seating `seated`, `left_pending` left (max teams reached).
+ */
+export const assignPreviewSchema = z.object({
+  waiting: z.number().int(),
+  teams: z.number().int(),
+  seated: z.number().int(),
+  left_pending: z.number().int(),
+});
+export type AssignPreview = z.infer<typeof assignPreviewSchema>;
 
 export const myHackathonSchema = z.object({
   registrations: z.array(registrationSchema),

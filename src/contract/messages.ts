@@ -48,6 +48,10 @@ export type MessageInput = z.input<typeof messageInputSchema>;
 
 export const sentMessageSchema = z.object({ id: z.number().int(), recipients: z.number().int() });
 
+/** POST /api/admin/messages/preview: how many people an audience names now, before sending (decision 0145). */
+export const audiencePreviewSchema = z.object({ audience: audienceSchema });
+export const audienceCountSchema = z.object({ recipients: z.number().int().min(0) });
+
 /** A message as the board sees it in the list of what was sent. */
 export const adminMessageSchema = z.object({
   id: z.number().int(),

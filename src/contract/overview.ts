@@ -10,7 +10,7 @@ const count = z.number().int().min(0);
 /**
  * Where the applicants stand, by the journey step of docs/product.md#the-applicant-journey-step:
  * `applied` counts every application, `approved` those at steps 1-4, then one count per step;
- * `declined` is step -1.
+ * `declined` is step -1, `withdrawn` step -2 (taken back by the candidate, decision 0145).
  */
 export const funnelSchema = z.object({
   applied: count,
@@ -20,6 +20,7 @@ export const funnelSchema = z.object({
   awaiting_decision: count,
   members: count,
   declined: count,
+  withdrawn: count,
 });
 export type Funnel = z.infer<typeof funnelSchema>;
 

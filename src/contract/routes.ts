@@ -73,6 +73,7 @@ export const routes = {
 
   myApplication: get<applications.MyApplication>()('/applications/me'),
   apply: post<applications.Application, applications.ApplicationForm>()('/applications'),
+  withdrawApplication: post<applications.MyApplication>()('/applications/:id/withdraw'),
   updateApplication: put<applications.Application, In<typeof applications.applicationUpdateSchema>>()(
     '/applications/:id',
   ),
@@ -175,6 +176,7 @@ export const routes = {
   createTeam: post<hackathon.Team, In<typeof hackathon.teamBodySchema>>()('/hackathon/teams'),
   updateTeam: put<hackathon.Team, In<typeof hackathon.teamUpdateSchema>>()('/hackathon/teams/:id'),
   deleteTeam: del<void>()('/hackathon/teams/:id'),
+  assignPreview: get<hackathon.AssignPreview>()('/hackathon/events/:id/assign-preview'),
   assignTeams: post<Out<typeof hackathon.assignResultSchema>, In<typeof hackathon.assignBodySchema>>()(
     '/hackathon/assign',
   ),
@@ -192,6 +194,11 @@ export const routes = {
   myMessages: get<messages.MyMessages>()('/messages/me'),
   readMessage: put<void>()('/messages/:id/read'),
   sendMessage: post<Out<typeof messages.sentMessageSchema>, messages.MessageInput>()('/admin/messages'),
+  // What the board reads before sending, and the Undo of a message (decision 0145).
+  messageAudienceCount: post<Out<typeof messages.audienceCountSchema>, In<typeof messages.audiencePreviewSchema>>()(
+    '/admin/messages/preview',
+  ),
+  undoMessage: post<void>()('/admin/messages/:id/undo'),
   sentMessages: get<Out<typeof messages.adminMessageListSchema>, Query<typeof messages.adminMessageListQuerySchema>>()(
     '/admin/messages',
   ),

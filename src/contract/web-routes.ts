@@ -4,6 +4,8 @@
  */
 export const WEB_ROUTES = [
   '/',
+  // The landing page for anyone, signed in or not: `/` is a signed-in candidate's tracker (decision 0145).
+  '/welcome',
   '/apply',
   '/contact',
   '/process',

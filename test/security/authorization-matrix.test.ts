@@ -124,6 +124,13 @@ const ROUTES: Row[] = [
     expect: signedIn({ applicant: 200, member: 404, admin: 404 }),
   },
   {
+    method: 'POST',
+    path: '/api/applications/:id/withdraw',
+    url: '/api/applications/{pendingApplication}/withdraw',
+    as: 'pending',
+    expect: signedIn({ applicant: 200, member: 404, admin: 404 }),
+  },
+  {
     method: 'GET',
     path: '/api/applications/me',
     expect: signedIn({ applicant: 200, member: 200, admin: 404 }),
@@ -237,6 +244,8 @@ const ROUTES: Row[] = [
   { method: 'GET', path: '/api/admin/audit-logs/export.csv', expect: ADMIN },
   { method: 'GET', path: '/api/admin/settings', expect: ADMIN },
   { method: 'POST', path: '/api/admin/messages', expect: ADMIN },
+  { method: 'POST', path: '/api/admin/messages/preview', body: { audience: { step: 1 } }, expect: ADMIN },
+  { method: 'POST', path: '/api/admin/messages/:id/undo', url: '/api/admin/messages/{message}/undo', expect: ADMIN },
   { method: 'GET', path: '/api/admin/messages', expect: ADMIN },
   // A candidate's messages: one's own only; another's is 404, as if it did not exist.
   { method: 'GET', path: '/api/messages/me', expect: signedIn({ applicant: 200, member: 200, admin: 200 }) },
@@ -393,6 +402,12 @@ const ROUTES: Row[] = [
   },
   { method: 'DELETE', path: '/api/hackathon/teams/:id', url: '/api/hackathon/teams/{team}', expect: ADMIN },
   { method: 'POST', path: '/api/hackathon/assign', body: { event_id: '{springEvent}' }, expect: ADMIN },
+  {
+    method: 'GET',
+    path: '/api/hackathon/events/:id/assign-preview',
+    url: '/api/hackathon/events/{springEvent}/assign-preview',
+    expect: ADMIN,
+  },
 
   // Club projects: members (role member or board) propose; candidates and admins who are not members get 403.
   {

@@ -67,6 +67,7 @@ const VALID: Record<string, { url?: string; query?: string; body?: unknown; as?:
     url: '/api/admin/rounds/{round}',
     body: { name: 'Autumn 2026, longer', opens_at: '2026-01-01T00:00:00Z', closes_at: '2027-03-01T00:00:00Z' },
   },
+  'POST /api/admin/messages/preview': { body: { audience: { step: 1, past_deadline: false } } },
   'PUT /api/admin/members/:id/role': { url: '/api/admin/members/{spareUser}/role', body: { role: 'board' } },
   'PUT /api/admin/members/:id/ban': { url: '/api/admin/members/{spareUser}/ban', body: { is_banned: true } },
   'PUT /api/admin/members/:id/admin': { url: '/api/admin/members/{spareUser}/admin', body: { is_admin: true } },

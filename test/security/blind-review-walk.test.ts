@@ -27,6 +27,7 @@ const URLS: Record<string, (world: World) => string[]> = {
     [...w.applications.map((a) => a.person.userId), ...w.adminIds].map((id) => `/api/admin/members/${id}`),
   '/api/admin/webhooks/:id/deliveries': (w) => w.webhookIds.map((id) => `/api/admin/webhooks/${id}/deliveries`),
   '/api/admin/projects/:id': (w) => [`/api/admin/projects/${w.projectId}`],
+  '/api/hackathon/events/:id/assign-preview': (w) => [`/api/hackathon/events/${w.eventId}/assign-preview`],
 };
 
 /** More of a list than its first page, and the filters that single the applications out. */
@@ -48,6 +49,7 @@ type World = {
   applications: [Application, Application];
   webhookIds: number[];
   projectId: number;
+  eventId: number;
   adminGets: string[];
 };
 
@@ -176,6 +178,15 @@ async function buildWorld(): Promise<World & { close(): Promise<void> }> {
       .executeTakeFirstOrThrow()
   ).id;
 
+  const day = 24 * 3600_000;
+  const event = await ok(
+    as(boss.cookie, 'POST', '/api/hackathon/events', {
+      name: 'Build Night',
+      start_at: new Date(clock.now().getTime() + 10 * day).toISOString(),
+      end_at: new Date(clock.now().getTime() + 11 * day).toISOString(),
+    }),
+  );
+
   /** Each application's own marks: its id, its motivation, the ids of the log's entries about it. */
   async function application(of: typeof zineb): Promise<Application> {
     const entries = await db
@@ -199,6 +210,7 @@ async function buildWorld(): Promise<World & { close(): Promise<void> }> {
     applications: [await application(zineb), await application(karim)],
     webhookIds,
     projectId,
+    eventId: event.id,
     adminGets,
     async close() {
       await t.close();

@@ -29,6 +29,7 @@ const PARAMETERS: Record<string, string> = {
   '/api/admin/members/:id': '/api/admin/members/{candidateUser}',
   '/api/admin/webhooks/:id/deliveries': '/api/admin/webhooks/{webhook}/deliveries',
   '/api/admin/projects/:id': '/api/admin/projects/1',
+  '/api/hackathon/events/:id/assign-preview': '/api/hackathon/events/{springEvent}/assign-preview',
 };
 
 describe('no date of 1970 anywhere', () => {

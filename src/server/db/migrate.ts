@@ -21,6 +21,7 @@ import * as listsByDateSent from './migrations/0020-lists-by-date-sent';
 import * as intraStatus from './migrations/0021-intra-status';
 import * as signInGuard from './migrations/0022-sign-in-guard';
 import * as roundOpenings from './migrations/0036-round-openings';
+import * as withdrawnApplications from './migrations/0037-withdrawn-applications';
 
 /**
  * `now` is the moment the migrations run, for the rows a migration writes (the first round's
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0021-intra-status': intraStatus,
   '0022-sign-in-guard': signInGuard,
   '0036-round-openings': roundOpenings,
+  '0037-withdrawn-applications': withdrawnApplications,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -12,7 +12,7 @@ type Timestamp = string;
 type CreatedAt = ColumnType<Timestamp, Timestamp | undefined, never>;
 
 export type Role = 'student' | 'member' | 'board';
-export type ApplicationStatus = 'pending' | 'approved' | 'declined';
+export type ApplicationStatus = 'pending' | 'approved' | 'declined' | 'withdrawn';
 export type ExperienceLevel = 'beginner' | 'intermediate' | 'advanced';
 export type UserChallengeStatus = 'pending' | 'in_progress' | 'pending_validation' | 'validated' | 'declined';
 export type RegistrationStatus = 'pending' | 'assigned';

@@ -16,6 +16,10 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   'GET /api/applications/me': ['getMyApplication', 'My application and journey step'],
   'POST /api/applications': ['submitApplication', 'Apply'],
   'PUT /api/applications/{id}': ['updateMyApplication', 'Edit my pending application'],
+  'POST /api/applications/{id}/withdraw': [
+    'withdrawMyApplication',
+    'Withdraw my pending application (I may apply again in a later round)',
+  ],
   'GET /api/admin/applications': ['listAdminApplications', 'List applications'],
   'GET /api/admin/applications/export.csv': [
     'exportApplicationsCsv',
@@ -55,6 +59,11 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   'GET /api/admin/audit-logs/export.csv': ['exportAuditLogsCsv', 'Export the audit entries the filters select as CSV'],
   'POST /api/admin/messages': ['sendMessage', 'Write to a group of candidates (in the app and by email)'],
   'GET /api/admin/messages': ['listSentMessages', 'The messages the board has sent'],
+  'POST /api/admin/messages/preview': ['countMessageAudience', 'How many people an audience names now, before sending'],
+  'POST /api/admin/messages/{id}/undo': [
+    'undoMessage',
+    'Take back my message within seconds of sending it: its emails never leave',
+  ],
   'GET /api/messages/me': ['listMyMessages', 'My messages from the board, newest first, with the unread count'],
   'PUT /api/messages/{id}/read': ['markMessageRead', 'Mark one of my messages read'],
   'GET /api/admin/mail-templates': [
@@ -107,6 +116,10 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   'PUT /api/hackathon/teams/{id}': ['updateHackathonTeam', 'Edit a team (name, members, hackathon XP)'],
   'DELETE /api/hackathon/teams/{id}': ['deleteHackathonTeam', 'Delete a team'],
   'POST /api/hackathon/assign': ['assignHackathonTeams', 'Form teams of the pending registrants at random'],
+  'GET /api/hackathon/events/{id}/assign-preview': [
+    'previewHackathonAssignment',
+    'What auto-assign would do now: the people waiting, the teams, who stays pending',
+  ],
   'GET /api/hackathon/events': ['listHackathonEvents', 'List events'],
   'POST /api/hackathon/events': ['createHackathonEvent', 'Create an event'],
   'PUT /api/hackathon/events/{id}': ['updateHackathonEvent', 'Edit an event'],

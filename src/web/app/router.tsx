@@ -77,6 +77,7 @@ const routes: RouteObject[] = [
         Component: Pages,
         children: [
           { path: '/', Component: Home },
+          { path: '/welcome', Component: LandingPage },
           { path: '/apply', Component: Tracker },
           { path: '/process', Component: ProcessPage },
           { path: '/contact', Component: ContactPage },

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database';
 import { columnTypes } from './column-types';
+import { rebuildSqliteTable, withForeignKeysOff } from './sqlite-rebuild';
 
 /**
  * Recruitment rounds (docs/decisions/0121-recruitment-rounds.md): `recruitment_rounds`, and each
@@ -47,21 +48,29 @@ export async function up(db: Kysely<unknown>, engine: Engine, now: Date): Promis
     return;
   }
 
-  // Off outside the transaction (SQLite ignores the pragma inside one): dropping the old table
-  // must not cascade to the votes, which point at the table by name and find the new one.
-  await sql`pragma foreign_keys = off`.execute(db);
-  try {
-    await db.transaction().execute(async (trx) => {
-      await createRounds(trx);
-      const round = await insertFirstRound(trx, now);
-      await rebuildApplicationsOnSqlite(trx, round);
-      await createApplicationIndexes(trx);
-      const broken = await sql`pragma foreign_key_check`.execute(trx);
-      if (broken.rows.length > 0) throw new Error(`0017: foreign keys broken: ${JSON.stringify(broken.rows)}`);
-    });
-  } finally {
-    await sql`pragma foreign_keys = on`.execute(db);
-  }
+  // Dropping the old table must not cascade to the votes, which point at the table by name and find the new one.
+  await withForeignKeysOff(db, '0017', async (trx) => {
+    await createRounds(trx);
+    const round = await insertFirstRound(trx, now);
+    await rebuildSqliteTable(
+      trx,
+      'applications',
+      (create) => {
+        if (create.split(USER_ID_UNIQUE).length !== 2) {
+          throw new Error('0017: the applications table is not the one this migration knows');
+        }
+        return create
+          .replace(USER_ID_UNIQUE, '"user_id" integer not null references')
+          .replace(
+            /\)$/,
+            ', "round_id" integer not null references "recruitment_rounds" ("id"), ' +
+              'constraint "applications_one_per_round" unique ("round_id", "user_id"))',
+          );
+      },
+      { round_id: round },
+    );
+    await createApplicationIndexes(trx);
+  });
 }
 
 async function insertFirstRound(db: Kysely<unknown>, now: Date): Promise<number> {
@@ -88,40 +97,3 @@ async function createApplicationIndexes(db: Kysely<unknown>): Promise<void> {
 }
 
 const USER_ID_UNIQUE = '"user_id" integer not null unique references';
-
-async function rebuildApplicationsOnSqlite(db: Kysely<unknown>, round: number): Promise<void> {
-  const master = await sql<{ type: string; name: string; sql: string | null }>`
-    select type, name, sql from sqlite_master where tbl_name = 'applications'`.execute(db);
-  const table = master.rows.find((row) => row.type === 'table')!.sql!;
-  if (table.split(USER_ID_UNIQUE).length !== 2 || !table.startsWith('CREATE TABLE "applications" (')) {
-    throw new Error('0017: the applications table is not the one this migration knows');
-  }
-  // Every index but the one SQLite made for the UNIQUE (no sql), to be made again on the new table.
-  const indexes = master.rows.filter((row) => row.type === 'index' && row.sql !== null).map((row) => row.sql!);
-  const columns = (
-    await sql<{ name: string }>`select name from pragma_table_info('applications')`.execute(db)
-  ).rows.map((row) => sql.ref(row.name));
-  const sequence = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'applications'`.execute(db);
-
-  const rebuilt = table
-    .replace('CREATE TABLE "applications" (', 'CREATE TABLE "applications_rebuilt" (')
-    .replace(USER_ID_UNIQUE, '"user_id" integer not null references')
-    .replace(
-      /\)$/,
-      ', "round_id" integer not null references "recruitment_rounds" ("id"), ' +
-        'constraint "applications_one_per_round" unique ("round_id", "user_id"))',
-    );
-  await sql.raw(rebuilt).execute(db);
-  await sql`
-    insert into applications_rebuilt (${sql.join(columns)}, round_id)
-    select ${sql.join(columns)}, ${round} from applications`.execute(db);
-  await sql`drop table applications`.execute(db);
-  await sql`alter table applications_rebuilt rename to applications`.execute(db);
-  for (const index of indexes) await sql.raw(index).execute(db);
-  // AUTOINCREMENT never gives an id twice, even of a deleted application: the counter goes on.
-  if (sequence.rows[0]) {
-    await sql`update sqlite_sequence set seq = max(seq, ${sequence.rows[0].seq}) where name = 'applications'`.execute(
-      db,
-    );
-  }
-}

@@ -8,7 +8,7 @@ import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 const HOUR = 3600_000;
 const NO_ROUND = 'No recruitment round is open right now. Please come back when the club opens the next one.';
 const IN_PROGRESS =
-  'Your application from an earlier round is still in progress: you can apply again only once it has been declined.';
+  'Your application from an earlier round is still in progress: you can apply again only once it has been declined or withdrawn.';
 
 /** Applications in recruitment rounds (decision 0121): one per user per round, a declined candidate may try again later. */
 describe('applications in recruitment rounds', () => {

@@ -79,6 +79,18 @@ export async function lockApplications(db: Executor, ids: number[], engine: Engi
   await db.selectFrom('applications').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }
 
+/** The owner takes back their pending application; false when it is no longer pending. */
+export async function withdrawPendingApplication(db: Executor, id: number, userId: number, at: string) {
+  const result = await db
+    .updateTable('applications')
+    .set({ status: 'withdrawn', updated_at: at })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** What the admin lists and the CSV filter on. */
 type ApplicationFilter = { status?: ApplicationStatus; round_id?: number };
 

@@ -40,6 +40,12 @@ export function registerApplicationRoutes(app: App, deps: Deps): void {
     async (request) => applications.update(currentUser(request), request.params.id, request.body),
   );
 
+  app.post(
+    '/api/applications/:id/withdraw',
+    { onRequest: requireUser, schema: { params: idParamsSchema, response: { 200: myApplicationSchema } } },
+    async (request) => applications.withdraw(currentUser(request), request.params.id),
+  );
+
   app.get(
     '/api/applications/me',
     { onRequest: requireUser, schema: { response: { 200: myApplicationSchema } } },

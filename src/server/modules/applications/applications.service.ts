@@ -34,6 +34,7 @@ import {
   restoreReview,
   transitionApplication,
   updatePendingApplication,
+  withdrawPendingApplication,
   type ApplicationView,
   type ReviewState,
 } from './applications.repository';
@@ -46,7 +47,10 @@ const ALREADY_APPLIED = /*i18n*/ 'You have already applied. You can edit your ap
 const CLOSED = /*i18n*/ 'Applications are closed for now. Please come back when the club opens them again.';
 const NO_ROUND = /*i18n*/ 'No recruitment round is open right now. Please come back when the club opens the next one.';
 const IN_PROGRESS =
-  /*i18n*/ 'Your application from an earlier round is still in progress: you can apply again only once it has been declined.';
+  /*i18n*/ 'Your application from an earlier round is still in progress: you can apply again only once it has been declined or withdrawn.';
+/** A declined or withdrawn application is over: its user may apply in a later round (decisions 0121, 0145). */
+const ENDED: readonly ApplicationStatus[] = ['declined', 'withdrawn'];
+const NO_SUCH_APPLICATION = /*i18n*/ 'There is no such application.';
 const APPLIED_AGAIN = /*i18n*/ 'The candidate has applied again since this decision: it stays.';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DECISIONS = ['application.approved', 'application.declined'];
@@ -104,7 +108,7 @@ export function createApplicationsService(deps: Deps) {
       } else {
         throw conflict({
           sentence:
-            /*i18n*/ 'This application is already {status, select, approved {approved} declined {declined} other {pending}}.',
+            /*i18n*/ 'This application is already {status, select, approved {approved} declined {declined} withdrawn {withdrawn} other {pending}}.',
           values: { status: application.status },
         });
       }
@@ -199,12 +203,24 @@ export function createApplicationsService(deps: Deps) {
     });
   }
 
+  /** The user's latest application, where they stand, and whether a later round would take a new one. */
+  async function mine(user: UserRow) {
+    const application = await findApplicationOfUser(db, user.id);
+    if (!application) throw notFound(/*i18n*/ 'You have not applied yet.');
+    const now = clock.now();
+    const step = await journeyStep(db, user.id, now);
+    const round = ENDED.includes(application.status) ? await findOpenRound(db, now.toISOString()) : undefined;
+    const mayApplyAgain =
+      round !== undefined && round.id !== application.round_id && (await readSetting(db, 'applications_open'));
+    return { ...application, step: step ?? 0, may_apply_again: mayApplyAgain };
+  }
+
   return {
     undoReview,
 
     /**
      * Takes the application into the round open now (decision 0121): one per user per round, and
-     * a new one only once the user's latest was declined.
+     * a new one only once the user's latest was declined or withdrawn.
      */
     async submit(user: UserRow, form: Form): Promise<ApplicationView> {
       // Before "closed": that one passes, this one does not.
@@ -217,7 +233,7 @@ export function createApplicationsService(deps: Deps) {
         const application = await db.transaction().execute(async (trx) => {
           const latest = await findApplicationOfUser(trx, user.id);
           if (latest?.round_id === round.id) throw conflict(ALREADY_APPLIED);
-          if (latest && latest.status !== 'declined') throw conflict(IN_PROGRESS);
+          if (latest && !ENDED.includes(latest.status)) throw conflict(IN_PROGRESS);
           const id = await insertApplication(trx, {
             user_id: user.id,
             round_id: round.id,
@@ -262,7 +278,7 @@ export function createApplicationsService(deps: Deps) {
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const before = await findApplication(trx, id);
-        if (!before || before.user_id !== user.id) throw notFound(/*i18n*/ 'There is no such application.');
+        if (!before || before.user_id !== user.id) throw notFound(NO_SUCH_APPLICATION);
         const { selected_project_id: _ignored, ...fields } = changes;
         const updated = await updatePendingApplication(trx, id, user.id, { ...fields, updated_at: now.toISOString() });
         if (!updated) throw conflict(/*i18n*/ 'Only a pending application can be edited.');
@@ -278,16 +294,30 @@ export function createApplicationsService(deps: Deps) {
       });
     },
 
-    /** The user's latest application, where they stand, and whether a later round would take a new one. */
-    async mine(user: UserRow) {
-      const application = await findApplicationOfUser(db, user.id);
-      if (!application) throw notFound(/*i18n*/ 'You have not applied yet.');
+    mine,
+
+    /**
+     * The candidate takes back their pending application (decision 0145): it becomes `withdrawn`,
+     * audited, and they may apply again in a later round. 409 once it is not pending.
+     */
+    async withdraw(user: UserRow, id: number) {
       const now = clock.now();
-      const step = await journeyStep(db, user.id, now);
-      const round = application.status === 'declined' ? await findOpenRound(db, now.toISOString()) : undefined;
-      const mayApplyAgain =
-        round !== undefined && round.id !== application.round_id && (await readSetting(db, 'applications_open'));
-      return { ...application, step: step ?? 0, may_apply_again: mayApplyAgain };
+      await db.transaction().execute(async (trx) => {
+        const before = await findApplication(trx, id);
+        if (!before || before.user_id !== user.id) throw notFound(NO_SUCH_APPLICATION);
+        if (!(await withdrawPendingApplication(trx, id, user.id, now.toISOString()))) {
+          throw conflict(/*i18n*/ 'Only a pending application can be withdrawn: the board has already decided on it.');
+        }
+        await recordAudit(trx, {
+          action: 'application.withdrawn',
+          entity_type: 'application',
+          entity_id: id,
+          actor: user,
+          details: { before: { status: 'pending' }, after: { status: 'withdrawn' } },
+          at: now,
+        });
+      });
+      return mine(user);
     },
 
     review,

@@ -1,7 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { z } from 'zod';
 import { HACKATHON_TEAM_SIZE } from '../../../contract/constants';
-import { numberedTeamName, type teamBodySchema, type teamUpdateSchema } from '../../../contract/hackathon';
+import {
+  numberedTeamName,
+  type AssignPreview,
+  type teamBodySchema,
+  type teamUpdateSchema,
+} from '../../../contract/hackathon';
 import type { Executor } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors';
 import type { UserRow } from '../../db/schema';
@@ -38,6 +43,19 @@ export function shuffle<T>(items: T[]): T[] {
     [result[i], result[j]] = [result[j]!, result[i]!];
   }
   return result;
+}
+
+/**
+ * What auto-assign does with `waiting` people of an event: ceil(waiting/4) teams, never over
+ * `max_teams` in all, the people that fit seated, the rest left pending. The preview the board
+ * reads before saying yes is this same plan (decision 0145).
+ */
+export function assignmentPlan(waiting: number, event: { max_teams: number; teams_count: number }): AssignPreview {
+  const wanted = Math.ceil(waiting / HACKATHON_TEAM_SIZE);
+  const room = event.max_teams > 0 ? Math.max(0, event.max_teams - event.teams_count) : wanted;
+  const teams = Math.min(wanted, room);
+  const seated = Math.min(waiting, teams * HACKATHON_TEAM_SIZE);
+  return { waiting, teams, seated, left_pending: waiting - seated };
 }
 
 /** Checks that each user is registered for the event and seated in no other of its teams. */
@@ -221,18 +239,23 @@ export function createHackathonTeamsService(deps: Deps) {
      * transaction with the event row locked, so two admins pressing at once cannot seat anyone
      * twice or exceed max_teams.
      */
+    /** What auto-assign would do now, by the same plan, for the board's confirmation. */
+    async assignPreview(eventId: number): Promise<AssignPreview> {
+      const event = await requireEvent(db, eventId);
+      return assignmentPlan(event.waiting_count, event);
+    },
+
     async autoAssign(eventId: number, admin: UserRow) {
       const now = clock.now();
       try {
         const assigned = await db.transaction().execute(async (trx) => {
           const event = await requireEvent(trx, eventId, engine);
           const pending = await unseatedPending(trx, eventId);
-          const wanted = Math.ceil(pending.length / HACKATHON_TEAM_SIZE);
-          const room = event.max_teams > 0 ? Math.max(0, event.max_teams - event.teams_count) : wanted;
-          const teamCount = Math.min(wanted, room);
+          const plan = assignmentPlan(pending.length, event);
+          const teamCount = plan.teams;
           if (teamCount === 0) return { teams: [], left_pending: pending.length };
 
-          const people = shuffle(pending).slice(0, Math.min(pending.length, teamCount * HACKATHON_TEAM_SIZE));
+          const people = shuffle(pending).slice(0, plan.seated);
           const sizes = balancedSizes(people.length, teamCount);
           const at = now.toISOString();
           const ids = await insertTeams(

@@ -17,12 +17,33 @@ const eventWithCounts = (db: Executor) =>
         .select((inner) => inner.fn.countAll<number>().as('n'))
         .whereRef('teams.event_id', '=', 'hackathon_events.id')
         .as('teams_count'),
+      // Who auto-assign would seat: the pending registrants in no team of the event (as unseatedPending).
+      eb
+        .selectFrom('hackathon_registrations as r')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('r.event_id', '=', 'hackathon_events.id')
+        .where('r.status', '=', 'pending')
+        .where((inner) =>
+          inner.not(
+            inner.exists(
+              inner
+                .selectFrom('team_members as tm')
+                .select('tm.user_id')
+                .whereRef('tm.user_id', '=', 'r.user_id')
+                .whereRef('tm.event_id', '=', 'hackathon_events.id'),
+            ),
+          ),
+        )
+        .as('waiting_count'),
     ]);
 
-const withCounts = <T extends { registrations_count: unknown; teams_count: unknown }>(row: T) => ({
+const withCounts = <T extends { registrations_count: unknown; teams_count: unknown; waiting_count: unknown }>(
+  row: T,
+) => ({
   ...row,
   registrations_count: Number(row.registrations_count ?? 0),
   teams_count: Number(row.teams_count ?? 0),
+  waiting_count: Number(row.waiting_count ?? 0),
 });
 
 export async function listEvents(db: Executor, filter: { endingAfter?: string } = {}) {

@@ -1,6 +1,7 @@
 import { idParamsSchema } from '../../../contract/common';
 import {
   assignBodySchema,
+  assignPreviewSchema,
   assignResultSchema,
   eventBodySchema,
   eventListSchema,
@@ -102,6 +103,11 @@ export function registerHackathonRoutes(app: App, deps: Deps): void {
     await teams.deleteTeam(request.params.id, currentUser(request));
     return reply.status(204).send();
   });
+  app.get(
+    '/api/hackathon/events/:id/assign-preview',
+    { ...admin, schema: { params: idParamsSchema, response: { 200: assignPreviewSchema } } },
+    async (request) => teams.assignPreview(request.params.id),
+  );
   app.post(
     '/api/hackathon/assign',
     { ...admin, schema: { body: assignBodySchema, response: { 200: assignResultSchema } } },

@@ -293,6 +293,45 @@ describe('hackathon', () => {
     }
   });
 
+  it('counts on the server who waits for a team, and previews auto-assign with the numbers it then uses', async () => {
+    const spring = await createEvent({ name: 'Spring' });
+    const autumn = await createEvent({ name: 'Autumn', max_teams: 5 });
+    await registrants(t.database.db, spring.id, 120, clock.now().toISOString());
+    await registrants(t.database.db, autumn.id, 35, clock.now().toISOString());
+    // 155 wait in all: more than one page of registrations, whose total still counts them all.
+    const page = (await call('GET', '/api/hackathon/registrations?status=pending&limit=100', admin)).json();
+    expect(page).toMatchObject({ total: 155 });
+    expect(page.data).toHaveLength(100);
+    const ofSpring = (
+      await call('GET', `/api/hackathon/registrations?status=pending&event_id=${spring.id}&limit=100`, admin)
+    ).json();
+    expect(ofSpring.total).toBe(120);
+    const counts = async () =>
+      Object.fromEntries(
+        (await call('GET', '/api/hackathon/events', admin))
+          .json()
+          .data.map((event: { name: string; waiting_count: number; teams_count: number }) => [
+            event.name,
+            [event.waiting_count, event.teams_count],
+          ]),
+      );
+    expect(await counts()).toEqual({ Spring: [120, 0], Autumn: [35, 0] });
+
+    const preview = async (id: number) =>
+      (await call('GET', `/api/hackathon/events/${id}/assign-preview`, admin)).json();
+    expect(await preview(spring.id)).toEqual({ waiting: 120, teams: 30, seated: 120, left_pending: 0 });
+    const springDone = (await call('POST', '/api/hackathon/assign', admin, { event_id: spring.id })).json();
+    expect({ teams: springDone.teams.length, left: springDone.left_pending }).toEqual({ teams: 30, left: 0 });
+
+    // Max 5 teams: the preview says 20 seated and 15 left, and auto-assign does exactly that.
+    expect(await preview(autumn.id)).toEqual({ waiting: 35, teams: 5, seated: 20, left_pending: 15 });
+    const autumnDone = (await call('POST', '/api/hackathon/assign', admin, { event_id: autumn.id })).json();
+    expect({ teams: autumnDone.teams.length, left: autumnDone.left_pending }).toEqual({ teams: 5, left: 15 });
+    expect(await counts()).toEqual({ Spring: [0, 30], Autumn: [15, 5] });
+    expect(await preview(autumn.id)).toEqual({ waiting: 15, teams: 0, seated: 0, left_pending: 15 });
+    expect((await call('GET', '/api/hackathon/events/99999/assign-preview', admin)).statusCode).toBe(404);
+  });
+
   it('moves a seated candidate to step 3 once the event is over', async () => {
     const event = await createEvent();
     const candidate = await stepTwoCandidate(t, clock.now(), 'jdoe');

@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/database';
-import type { Role } from '../../db/schema';
+import type { ApplicationStatus, Role } from '../../db/schema';
 import { isLatestApplication } from '../applications/applications.repository';
 
-export type JourneyStep = -1 | 0 | 1 | 2 | 3 | 4;
+export type JourneyStep = -2 | -1 | 0 | 1 | 2 | 3 | 4;
 
 /** Where a user stands on the journey, as the board sees it: the step, XP and challenge counts. */
 export type JourneySummary = {
@@ -15,7 +15,8 @@ export type JourneySummary = {
 /**
  * The applicant's step (docs/product.md#the-applicant-journey-step), computed on the server from what
  * the database holds, with the XP and the challenges it rests on, in one query:
- * -1 declined, 0 pending, 1 challenges, 2 hackathon, 3 board approval, 4 member.
+ * -2 withdrawn by the candidate, -1 declined, 0 pending, 1 challenges, 2 hackathon, 3 board
+ * approval, 4 member.
  * The step is null when the user has not applied; the whole answer null when there is no such user.
  * The step is the latest application's (one per round, decision 0121): validated challenges stay
  * validated, but a hackathon counts only if it ended after the user's earlier applications were
@@ -84,12 +85,13 @@ export async function journeyStep(db: Executor, userId: number, now: Date): Prom
 }
 
 export function stepOf(facts: {
-  status: 'pending' | 'approved' | 'declined';
+  status: ApplicationStatus;
   role: Role;
   challenges: number;
   validated: number;
   hackathonOver: boolean;
 }): JourneyStep {
+  if (facts.status === 'withdrawn') return -2;
   if (facts.status === 'declined') return -1;
   if (facts.status === 'pending') return 0;
   if (facts.role === 'member' || facts.role === 'board') return 4;
@@ -156,6 +158,8 @@ export function journeyStepsQuery(
       'applications.id as application_id',
       eb
         .case()
+        .when('applications.status', '=', 'withdrawn')
+        .then(eb.lit(-2))
         .when('applications.status', '=', 'declined')
         .then(eb.lit(-1))
         .when('applications.status', '=', 'pending')
@@ -215,7 +219,7 @@ export async function countByJourneyStep(
     .select((eb) => ['steps.step', eb.fn.countAll<number>().as('n')])
     .groupBy('steps.step')
     .execute();
-  const counts: StepCounts = { [-1]: 0, 0: 0, 1: 0, 2: 0, 3: 0, 4: 0 };
+  const counts: StepCounts = { [-2]: 0, [-1]: 0, 0: 0, 1: 0, 2: 0, 3: 0, 4: 0 };
   for (const row of rows) counts[Number(row.step) as JourneyStep] = Number(row.n);
   return counts;
 }

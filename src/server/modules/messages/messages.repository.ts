@@ -60,6 +60,20 @@ export async function insertMessage(
   return id;
 }
 
+export async function findMessage(db: Executor, id: number) {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'subject', 'audience', 'sender_id', 'recipients', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Takes a message back: it and its recipients' copies go (the copies by cascade). */
+export async function deleteMessage(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('messages').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 export async function listSentMessages(db: Executor, page: { limit: number; offset: number }) {
   const [rows, count] = await Promise.all([
     db

@@ -2,6 +2,8 @@ import { idParamsSchema } from '../../../contract/common';
 import {
   adminMessageListQuerySchema,
   adminMessageListSchema,
+  audienceCountSchema,
+  audiencePreviewSchema,
   messageInputSchema,
   myMessagesSchema,
   sentMessageSchema,
@@ -17,6 +19,19 @@ export function registerMessageRoutes(app: App, deps: Deps): void {
     '/api/admin/messages',
     { onRequest: requireAdmin, schema: { body: messageInputSchema, response: { 201: sentMessageSchema } } },
     async (request, reply) => reply.status(201).send(await messages.send(request.body, currentUser(request))),
+  );
+  app.post(
+    '/api/admin/messages/preview',
+    { onRequest: requireAdmin, schema: { body: audiencePreviewSchema, response: { 200: audienceCountSchema } } },
+    async (request) => messages.preview(request.body),
+  );
+  app.post(
+    '/api/admin/messages/:id/undo',
+    { onRequest: requireAdmin, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      await messages.undo(request.params.id, currentUser(request));
+      return reply.status(204).send();
+    },
   );
   app.get(
     '/api/admin/messages',

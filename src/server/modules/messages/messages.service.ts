@@ -1,14 +1,25 @@
 import type { z } from 'zod';
-import type { adminMessageListQuerySchema, Audience, messageInputSchema, MyMessages } from '../../../contract/messages';
+import { UNDO_WINDOW_MS } from '../../../contract/constants';
+import type {
+  adminMessageListQuerySchema,
+  Audience,
+  audiencePreviewSchema,
+  messageInputSchema,
+  MyMessages,
+} from '../../../contract/messages';
+import type { Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
+import { holdFor } from '../../undo-hold';
 import { recordAudit } from '../audit/audit.repository';
 import { boardMessageMail } from '../mail/mail-templates';
 import { renderMarkdown } from '../mail/markdown';
 import { readSetting } from '../settings/settings.repository';
 import {
   audienceUserIds,
+  deleteMessage,
+  findMessage,
   insertMessage,
   listMessagesOf,
   listSentMessages,
@@ -18,20 +29,35 @@ import {
 type MessageInput = z.output<typeof messageInputSchema>;
 
 export const NOBODY_MESSAGE = /*i18n*/ 'Nobody matches this audience: the message was not sent.';
+const NO_SUCH_MESSAGE = /*i18n*/ 'There is no such message.';
+
+/** A message's emails wait out its undo window, as a decision's do (decisions 0119, 0145). */
+const messageHold = (id: number, at: Date) => holdFor(`message:${id}`, at);
 
 export function createMessagesService(deps: Deps) {
   const { db, clock, mail, config } = deps;
 
+  /** Who the audience names now, as sending would count them. */
+  async function recipientsOf(executor: Executor, audience: Audience, now: Date) {
+    const days = await readSetting(executor, 'challenge_deadline_days');
+    return audienceUserIds(executor, audience, { now, deadlineDays: days });
+  }
+
   return {
+    /** How many people the audience names now: what the board reads before it says Send. */
+    async preview({ audience }: z.output<typeof audiencePreviewSchema>): Promise<{ recipients: number }> {
+      return { recipients: (await recipientsOf(db, audience, clock.now())).length };
+    },
+
     /**
-     * Sends a message to everyone the audience names, once each: in the app, and by email through
-     * the outbox, in one transaction. An audience that names nobody is refused.
+     * Sends a message to everyone the audience names, once each: in the app at once, and by email
+     * through the outbox once its undo window has passed, in one transaction. An audience that
+     * names nobody is refused.
      */
     async send(input: MessageInput, admin: UserRow): Promise<{ id: number; recipients: number }> {
       const now = clock.now();
       const result = await db.transaction().execute(async (trx) => {
-        const days = await readSetting(trx, 'challenge_deadline_days');
-        const recipients = await audienceUserIds(trx, input.audience, { now, deadlineDays: days });
+        const recipients = await recipientsOf(trx, input.audience, now);
         if (recipients.length === 0) {
           throw badRequest(NOBODY_MESSAGE, 'VALIDATION_FAILED', [{ path: 'audience', message: NOBODY_MESSAGE }]);
         }
@@ -43,7 +69,7 @@ export function createMessagesService(deps: Deps) {
           recipients,
           at: now.toISOString(),
         });
-        await mail.enqueue(trx, recipients, boardMessageMail(input), now);
+        await mail.enqueue(trx, recipients, boardMessageMail(input), now, messageHold(id, now));
         await recordAudit(trx, {
           action: 'message.sent',
           entity_type: 'message',
@@ -56,6 +82,41 @@ export function createMessagesService(deps: Deps) {
       });
       mail.kick();
       return result;
+    },
+
+    /**
+     * Takes back the caller's own message within UNDO_WINDOW_MS of sending it (decision 0145): its
+     * emails, still held, are withdrawn, and it leaves the recipients' inboxes and the list of what
+     * was sent; audited as `message.undone`.
+     */
+    async undo(id: number, admin: UserRow): Promise<void> {
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const message = await findMessage(trx, id);
+        if (!message) throw notFound(NO_SUCH_MESSAGE);
+        if (message.sender_id !== admin.id) {
+          throw conflict(/*i18n*/ 'Only the admin who sent a message can undo it.');
+        }
+        if (now.getTime() - Date.parse(message.created_at) > UNDO_WINDOW_MS) {
+          throw conflict(/*i18n*/ 'The time to undo this message has passed: it has gone out.');
+        }
+        await mail.withdraw(trx, messageHold(id, new Date(message.created_at)).key, now);
+        if (!(await deleteMessage(trx, id))) throw notFound(NO_SUCH_MESSAGE);
+        await recordAudit(trx, {
+          action: 'message.undone',
+          entity_type: 'message',
+          entity_id: id,
+          actor: admin,
+          details: {
+            before: {
+              subject: message.subject,
+              audience: JSON.parse(message.audience),
+              recipients: message.recipients,
+            },
+          },
+          at: now,
+        });
+      });
     },
 
     async sent(page: z.output<typeof adminMessageListQuerySchema>) {
@@ -84,7 +145,7 @@ export function createMessagesService(deps: Deps) {
 
     async markRead(user: UserRow, messageId: number): Promise<void> {
       if (!(await markMessageRead(db, messageId, user.id, clock.now().toISOString()))) {
-        throw notFound(/*i18n*/ 'There is no such message.');
+        throw notFound(NO_SUCH_MESSAGE);
       }
     },
   };

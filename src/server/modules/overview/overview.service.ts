@@ -44,13 +44,14 @@ export function createOverviewService({ db, engine, clock }: Deps) {
       return {
         generated_at: now.toISOString(),
         funnel: {
-          applied: steps[-1] + steps[0] + steps[1] + steps[2] + steps[3] + steps[4],
+          applied: steps[-2] + steps[-1] + steps[0] + steps[1] + steps[2] + steps[3] + steps[4],
           approved: steps[1] + steps[2] + steps[3] + steps[4],
           in_challenges: steps[1],
           hackathon: steps[2],
           awaiting_decision: steps[3],
           members: steps[4],
           declined: steps[-1],
+          withdrawn: steps[-2],
         },
         applications_per_week: weekly.map((count, i) => ({ week_start: boundaries[i]!.slice(0, 10), count })),
         review_turnaround: review,

@@ -163,6 +163,7 @@ describe('the admin overview', () => {
       awaiting_decision: 1,
       members: 1,
       declined: 1,
+      withdrawn: 0,
     });
     const everyone = [...pending, declined, challenges, hackathon, awaiting, member];
     const steps = await Promise.all(

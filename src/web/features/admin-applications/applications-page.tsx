@@ -29,6 +29,7 @@ const STATUS_FILTERS: readonly { value: ApplicationStatus | ''; label: MessageDe
   { value: 'pending', label: msg`Pending` },
   { value: 'approved', label: msg`Approved` },
   { value: 'declined', label: msg`Declined` },
+  { value: 'withdrawn', label: msg`Withdrawn` },
 ];
 
 const subjectOf = (application: AdminApplication): DecisionSubject => ({

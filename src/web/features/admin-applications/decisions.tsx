@@ -27,10 +27,12 @@ export const APPLICATION_STATUS_NAMES: Record<ApplicationStatus, MessageDescript
   pending: msg`pending`,
   approved: msg`approved`,
   declined: msg`declined`,
+  withdrawn: msg`withdrawn`,
 };
 
-/** Each step of the candidate's journey (docs/product.md#application-tracker), and -1 for declined. */
+/** Each step of the candidate's journey (docs/product.md#application-tracker), -1 for declined, -2 for withdrawn. */
 export const STEP_NAMES: Readonly<Record<number, MessageDescriptor>> = {
+  [-2]: msg`Withdrawn`,
   [-1]: msg`Declined`,
   0: msg`Application`,
   1: msg`4 Challenges`,

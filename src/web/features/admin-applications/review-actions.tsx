@@ -84,6 +84,7 @@ const DECIDED: Record<ApplicationDetail['status'], MessageDescriptor> = {
   pending: msg`Waiting for the review.`,
   approved: msg`Approved: the candidate is on the journey. The final decision opens at the board approval step.`,
   declined: msg`Declined.`,
+  withdrawn: msg`Withdrawn by the candidate: nothing is left to decide. They may apply again in a later round.`,
 };
 
 type DecisionPanelProps = {

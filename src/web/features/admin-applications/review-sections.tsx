@@ -13,6 +13,7 @@ export const STATUS_BADGE: Record<ApplicationStatus, string> = {
   pending: 'badge badge-warning',
   approved: 'badge badge-success',
   declined: 'badge badge-danger',
+  withdrawn: 'badge',
 };
 
 /** Said where blind review keeps who the candidate is from this admin. */

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventBody } from '../../../contract/hackathon';
 import { routes } from '../../../contract/routes';
 import { adminKeys } from '../../app/query-client';
@@ -8,22 +8,34 @@ import { useRefreshingMutation } from '../../lib/queries';
 /** Events, pending registrations and teams load and refresh together: every change touches two of them. */
 export const hackathonAdminKeys = { all: [...adminKeys.all, 'hackathon'] as const };
 
-/** Everyone waiting for a team fits one page of the largest size. */
-const PENDING_LIMIT = 100;
+/** The registrants listed to pick a team from: one page of the largest size; `total` counts them all. */
+export const PENDING_LIMIT = 100;
 
+/** The events (with the server's counts of registrants, people waiting and teams) and the teams. */
 export function useHackathonAdmin() {
   return useQuery({
-    queryKey: hackathonAdminKeys.all,
+    queryKey: [...hackathonAdminKeys.all, 'board'],
     queryFn: async () => {
-      const [events, registrations, teams] = await Promise.all([
-        call(routes.hackathonEvents),
-        call(routes.registrations, { query: { status: 'pending', limit: PENDING_LIMIT } }),
-        call(routes.teams),
-      ]);
-      return { events: events.data, registrations: registrations.data, teams: teams.data };
+      const [events, teams] = await Promise.all([call(routes.hackathonEvents), call(routes.teams)]);
+      return { events: events.data, teams: teams.data };
     },
   });
 }
+
+/** The registrants waiting for a team, of one event or of all: the first page, and how many wait in all. */
+export function usePendingRegistrations(eventId: number | '') {
+  return useQuery({
+    queryKey: [...hackathonAdminKeys.all, 'pending', eventId],
+    queryFn: () =>
+      call(routes.registrations, {
+        query: { status: 'pending', limit: PENDING_LIMIT, ...(eventId ? { event_id: eventId } : {}) },
+      }),
+  });
+}
+
+/** What auto-assign would do now, asked of the server before the board confirms (decision 0145). */
+export const useAssignPreview = () =>
+  useMutation({ mutationFn: (eventId: number) => call(routes.assignPreview, { params: { id: eventId } }) });
 
 export function useRefreshHackathonAdmin() {
   const client = useQueryClient();

@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { HACKATHON_TEAM_SIZE, MAX_HACKATHON_XP } from '../../../contract/constants';
-import { teamDisplayName, type HackathonEvent, type Team } from '../../../contract/hackathon';
+import { teamDisplayName, type AssignPreview, type HackathonEvent, type Team } from '../../../contract/hackathon';
 import { useConfirmation } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/loading-screen';
@@ -11,11 +11,13 @@ import { focusPageHeading } from '../../lib/focus';
 import { formatDateTimeRange } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
+  useAssignPreview,
   useAssignTeams,
   useCreateTeam,
   useDeleteHackathonEvent,
   useDeleteTeam,
   useHackathonAdmin,
+  usePendingRegistrations,
   useRefreshHackathonAdmin,
   useSetTeamXp,
 } from './api';
@@ -67,6 +69,49 @@ function TeamXp({ team, event }: { team: Team; event?: HackathonEvent }) {
   );
 }
 
+/** What auto-assign will do, in the server's own numbers (decision 0145). */
+function AssignConsequence({ plan }: { plan: AssignPreview }) {
+  const { waiting, teams, seated, left_pending: left } = plan;
+  const size = HACKATHON_TEAM_SIZE;
+  if (waiting === 0) {
+    return (
+      <p>
+        <Trans>Nobody is waiting for a team: no team will be created.</Trans>
+      </p>
+    );
+  }
+  if (teams === 0) {
+    return (
+      <p>
+        <Plural
+          value={waiting}
+          one="The event has all the teams it allows: the one person waiting stays waiting."
+          other="The event has all the teams it allows: the # people waiting stay waiting."
+        />
+      </p>
+    );
+  }
+  return (
+    <>
+      <p>
+        {left === 0 ? (
+          <Plural
+            value={waiting}
+            one="The one person waiting for a team is put into a team and gets an email naming it."
+            other={`The # people waiting for a team are put into ${teams} teams of up to ${size}, and each of them gets an email naming their team.`}
+          />
+        ) : (
+          <Plural
+            value={teams}
+            one={`${waiting} people are waiting, and the event allows one more team: ${seated} of them are put into it and get an email naming it; ${left} stay waiting.`}
+            other={`${waiting} people are waiting, and the event allows # more teams: ${seated} of them are put into those teams and get an email naming theirs; ${left} stay waiting.`}
+          />
+        )}
+      </p>
+    </>
+  );
+}
+
 /** Hackathon admin (docs/product.md#hackathon-admin): events, pending registrations with team creation, teams. */
 export function HackathonPage() {
   const { t } = useLingui();
@@ -79,6 +124,8 @@ export function HackathonPage() {
   const refresh = useRefreshHackathonAdmin();
   const events = data.data?.events ?? [];
   const chosenEvent = eventId || (events.length === 1 ? events[0]!.id : '');
+  const pending = usePendingRegistrations(chosenEvent);
+  const preview = useAssignPreview();
 
   const chosen = members.size;
   const createTeam = useCreateTeam();
@@ -105,23 +152,22 @@ export function HackathonPage() {
       },
     });
   const confirmation = useConfirmation();
+  // The numbers come from the server, asked at the click: the same plan auto-assign then follows.
   const confirmAssign = (id: number) => {
     const name = events.find((candidate) => candidate.id === id)?.name;
-    const waiting = (data.data?.registrations ?? []).filter((registration) => registration.event_id === id).length;
-    confirmation.ask({
-      title: name ? t`Auto-assign the teams of ${name}?` : t`Auto-assign the teams of this event?`,
-      consequence: (
-        <p>
-          <Plural
-            value={waiting}
-            _0="Nobody is waiting for a team: no team will be created."
-            one="The one person waiting for a team is put into a team and gets an email naming it."
-            other={`The # people waiting for a team are put into teams of ${HACKATHON_TEAM_SIZE}, and each of them gets an email naming their team.`}
-          />
-        </p>
-      ),
-      confirmLabel: t`Auto-assign Teams`,
-      onConfirm: () => onAssign(id),
+    setAlert(null);
+    preview.mutate(id, {
+      onSuccess: (plan) =>
+        confirmation.ask({
+          title: name ? t`Auto-assign the teams of ${name}?` : t`Auto-assign the teams of this event?`,
+          consequence: <AssignConsequence plan={plan} />,
+          confirmLabel: t`Auto-assign Teams`,
+          onConfirm: () => onAssign(id),
+        }),
+      onError: (error) => {
+        const reason = errorMessage(error, t`Unknown error`);
+        setAlert(t`Failed to auto-assign: ${reason}`);
+      },
     });
   };
   const onCreateTeam = (eventId: number) =>
@@ -140,8 +186,10 @@ export function HackathonPage() {
       },
     );
 
-  // The chosen event narrows both lists.
-  const registrations = (data.data?.registrations ?? []).filter((r) => !chosenEvent || r.event_id === chosenEvent);
+  // The chosen event narrows both lists; the registrations come from the server already narrowed.
+  const registrations = pending.data?.data ?? [];
+  const waitingTotal = pending.data?.total ?? 0;
+  const shown = registrations.length;
   const teams = (data.data?.teams ?? []).filter((team) => !chosenEvent || team.event_id === chosenEvent);
   return (
     <div>
@@ -173,7 +221,7 @@ export function HackathonPage() {
           <button
             type="button"
             className="btn"
-            disabled={assign.isPending}
+            disabled={assign.isPending || preview.isPending}
             onClick={() => (chosenEvent ? confirmAssign(chosenEvent) : setAlert(t`Select an event first`))}
           >
             <Trans>Auto-assign Teams</Trans>
@@ -204,6 +252,7 @@ export function HackathonPage() {
             <ul className="plain-list event-admin-list">
               {events.map((event) => {
                 const registered = event.registrations_count;
+                const waiting = event.waiting_count;
                 const teamsCount = event.teams_count;
                 const max = event.max_teams;
                 const name = event.name;
@@ -215,11 +264,11 @@ export function HackathonPage() {
                       <br />
                       {max ? (
                         <Trans>
-                          {registered} registered · {teamsCount} teams (max {max})
+                          {registered} registered · {waiting} waiting for a team · {teamsCount} teams (max {max})
                         </Trans>
                       ) : (
                         <Trans>
-                          {registered} registered · {teamsCount} teams
+                          {registered} registered · {waiting} waiting for a team · {teamsCount} teams
                         </Trans>
                       )}
                     </div>
@@ -263,11 +312,27 @@ export function HackathonPage() {
             <h2 id="registrations-title">
               <Trans>Pending registrations</Trans>
             </h2>
-            {registrations.length === 0 ? (
+            {pending.error && (
+              <LoadError error={pending.error} fallback={t`Failed to load hackathon data`} onRetry={pending.refetch} />
+            )}
+            {pending.isPending ? (
+              <Spinner label={t`Loading hackathon data`} />
+            ) : registrations.length === 0 ? (
               <p className="muted">
                 <Trans>Nobody is waiting for a team.</Trans>
               </p>
             ) : (
+              <p className="muted" role="status">
+                {shown < waitingTotal ? (
+                  <Trans>
+                    {waitingTotal} waiting for a team; the first {shown} are listed here. Auto-assign seats them all.
+                  </Trans>
+                ) : (
+                  <Plural value={waitingTotal} one="# waiting for a team." other="# waiting for a team." />
+                )}
+              </p>
+            )}
+            {registrations.length > 0 && (
               <fieldset className="registrant-list">
                 <legend className="visually-hidden">
                   <Trans>Registrants for the new team</Trans>

@@ -1,4 +1,5 @@
-import type { MessageInput } from '../../../contract/messages';
+import { useMutation } from '@tanstack/react-query';
+import type { Audience, MessageInput } from '../../../contract/messages';
 import { routes } from '../../../contract/routes';
 import { adminKeys } from '../../app/query-client';
 import { call } from '../../lib/api-client';
@@ -17,3 +18,11 @@ export function useSentMessages(page: { offset: number; limit: number }) {
 /** Sends a message to its audience; the list of sent messages follows. */
 export const useSendMessage = () =>
   useRefreshingMutation((body: MessageInput) => call(routes.sendMessage, { body }), [sentMessageKeys.all]);
+
+/** How many people an audience names now, asked before the board confirms (decision 0145). */
+export const useAudienceCount = () =>
+  useMutation({ mutationFn: (audience: Audience) => call(routes.messageAudienceCount, { body: { audience } }) });
+
+/** Takes back a message within its undo window: its emails never leave, and the list follows. */
+export const useUndoMessage = () =>
+  useRefreshingMutation((id: number) => call(routes.undoMessage, { params: { id } }), [sentMessageKeys.all]);

@@ -5,7 +5,8 @@ import { formatDateTime } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useHackathonEvents } from '../admin-hackathon/api';
-import { ComposeForm, stepName } from './compose-form';
+import { AudienceList } from './audience-list';
+import { ComposeForm } from './compose-form';
 import { useSentMessages } from './api';
 import '../admin-shared.css';
 import './messages-page.css';
@@ -14,31 +15,6 @@ const PAGE_SIZE = 20;
 
 /** The address of the Messages page: the page of the sent list. */
 const MESSAGES_LIST = adminMessageListQuerySchema.omit({ limit: true });
-
-type Audience = { step?: number; past_deadline?: boolean; event_id?: number; user_ids?: number[] };
-
-/** Each criterion of an audience as a phrase of its own. */
-function AudienceList({ audience, eventName }: { audience: Audience; eventName: (id: number) => string | undefined }) {
-  const { t, i18n } = useLingui();
-  const { step, event_id: eventId, user_ids: chosen } = audience;
-  const stepText = step === undefined ? undefined : (stepName(i18n, step) ?? String(step));
-  const event = eventId === undefined ? undefined : (eventName(eventId) ?? `#${eventId}`);
-  const count = chosen?.length;
-  const phrases = [
-    step !== undefined && t`Step: ${stepText}`,
-    audience.past_deadline === true && t`Past the challenge deadline`,
-    audience.past_deadline === false && t`Not past the challenge deadline`,
-    event !== undefined && t`Hackathon event: ${event}`,
-    count !== undefined && t`Chosen people: ${count}`,
-  ].filter((phrase): phrase is string => typeof phrase === 'string');
-  return (
-    <ul className="audience-list">
-      {phrases.map((phrase) => (
-        <li key={phrase}>{phrase}</li>
-      ))}
-    </ul>
-  );
-}
 
 /** `/admin/messages`: write to a group of candidates, and what was sent (docs/decisions/0116). */
 export function MessagesPage() {

@@ -139,6 +139,10 @@ function OverviewContent({ data, roundId }: { data: Overview; roundId?: number }
       value: funnel.declined,
       tone: 'danger',
     },
+    {
+      label: t({ message: 'Withdrawn', context: 'funnel: how many withdrew their application' }),
+      value: funnel.withdrawn,
+    },
   ];
   // A week's first day, short enough for the chart's axis (`14 Sep`, `14 sept.`); Arabic has no
   // short month names ("سبتمبر" is wider than a week's column): the day and month as numbers there.

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApplicationForm } from '../../../contract/applications';
+import type { ApplicationForm, MyApplication } from '../../../contract/applications';
 import { routes } from '../../../contract/routes';
 import { call } from '../../lib/api-client';
 import { answerOn, useRefreshingMutation } from '../../lib/queries';
@@ -16,3 +16,18 @@ export function useMyApplication() {
 
 export const useSubmitApplication = () =>
   useRefreshingMutation((form: ApplicationForm) => call(routes.apply, { body: form }), [myApplicationKeys.all]);
+
+/** The candidate's changes to their pending application (the fields of the form). */
+export const useEditApplication = () =>
+  useRefreshingMutation(
+    ({ id, form }: { id: number; form: ApplicationForm }) =>
+      call(routes.updateApplication, { params: { id }, body: form }),
+    [myApplicationKeys.all],
+  );
+
+/** The candidate takes back their pending application (decision 0145); the answer is the tracker's new state. */
+export const useWithdrawApplication = () =>
+  useRefreshingMutation(
+    (id: number): Promise<MyApplication> => call(routes.withdrawApplication, { params: { id } }),
+    [myApplicationKeys.all],
+  );

@@ -7,36 +7,56 @@ import { say } from '../../../contract/i18n';
 import { Field } from '../../components/field';
 import { errorMessage } from '../../lib/api-client';
 import { contractResolver } from '../../lib/form';
-import { useSubmitApplication } from './api';
+import type { MyApplication } from '../../../contract/applications';
+import { useEditApplication, useSubmitApplication } from './api';
 
 const LEVEL_LABELS = { beginner: msg`Beginner`, intermediate: msg`Intermediate`, advanced: msg`Advanced` } as const;
 
 type Draft = { motivation: string; experience_level: string; github_profile: string; portfolio_url: string };
 
-/** Step 0: the application form of docs/product.md#validation-rules, validated by the same schema as the server. */
-export function ApplicationForm() {
+/**
+ * Step 0: the application form of docs/product.md#validation-rules, validated by the same schema as
+ * the server; with `editing`, the pending application's answers to change (Save changes, Cancel).
+ */
+export function ApplicationForm({ editing, onDone }: { editing?: MyApplication; onDone?: () => void } = {}) {
   const { t } = useLingui();
   const { register, handleSubmit, control, formState } = useForm({
-    defaultValues: { motivation: '', experience_level: 'beginner', github_profile: '', portfolio_url: '' } as Draft,
+    defaultValues: {
+      motivation: editing?.motivation ?? '',
+      experience_level: editing?.experience_level ?? 'beginner',
+      github_profile: editing?.github_profile ?? '',
+      portfolio_url: editing?.portfolio_url ?? '',
+    } as Draft,
     resolver: contractResolver(applicationFormSchema, (draft: Draft) => ({ ...draft, selected_project_id: null })),
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
   const { errors } = formState;
-  const submit = useSubmitApplication();
+  const create = useSubmitApplication();
+  const change = useEditApplication();
+  const submit = editing ? change : create;
   const length = useWatch({ control, name: 'motivation' }).trim().length;
 
   return (
     <form
       className="card stack"
-      onSubmit={handleSubmit((form) => submit.mutate({ ...form, selected_project_id: null }))}
+      aria-labelledby="application-form-title"
+      onSubmit={handleSubmit((form) => {
+        const body = { ...form, selected_project_id: null };
+        if (editing) change.mutate({ id: editing.id, form: body }, { onSuccess: onDone });
+        else create.mutate(body);
+      })}
       noValidate
     >
-      <h2>
-        <Trans>Apply to the club</Trans>
-      </h2>
+      <h2 id="application-form-title">{editing ? t`Edit your application` : t`Apply to the club`}</h2>
       <p className="muted">
-        <Trans>Tell the board why you want to join. Everything but your motivation is optional.</Trans>
+        {editing ? (
+          <Trans>
+            The board reads your application as you leave it. You can edit it until the board has reviewed it.
+          </Trans>
+        ) : (
+          <Trans>Tell the board why you want to join. Everything but your motivation is optional.</Trans>
+        )}
       </p>
       <Field id="application-motivation" label={t`Motivation`} error={errors.motivation?.message} required>
         {(control) => (
@@ -86,13 +106,24 @@ export function ApplicationForm() {
       </Field>
       {submit.isError && (
         <p className="alert" role="alert">
-          {errorMessage(submit.error, t`Failed to submit application`)}
+          {errorMessage(submit.error, editing ? t`Failed to save your changes` : t`Failed to submit application`)}
         </p>
       )}
-      <div>
+      <div className="row">
         <button className="btn" type="submit" disabled={length < MOTIVATION_MIN || submit.isPending}>
-          {submit.isPending ? t`Submitting...` : t`Submit Application`}
+          {editing
+            ? submit.isPending
+              ? t`Saving...`
+              : t`Save changes`
+            : submit.isPending
+              ? t`Submitting...`
+              : t`Submit Application`}
         </button>
+        {editing && (
+          <button className="btn btn-secondary" type="button" onClick={onDone} disabled={submit.isPending}>
+            <Trans>Cancel</Trans>
+          </button>
+        )}
       </div>
     </form>
   );

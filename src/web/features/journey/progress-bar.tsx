@@ -13,7 +13,7 @@ export const JOURNEY = [
 ] as const;
 
 /** The five-step bar of docs/product.md#application-tracker; the current step is announced to screen readers. */
-export function ProgressBar({ step }: { step: Exclude<JourneyStep, -1> }) {
+export function ProgressBar({ step }: { step: Exclude<JourneyStep, -1 | -2> }) {
   const { t } = useLingui();
   const current = JOURNEY[step];
   const number = current.step + 1;

@@ -1,12 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MyApplication } from '../../../contract/applications';
 import { MIN_MEMBER_XP } from '../../../contract/constants';
 import { INTL_LOCALES } from '../../../contract/i18n';
 import type { Locale } from '../../../contract/locales';
 import { notEligibleMessage, type AllowedCampus } from '../../../contract/eligibility';
+import { useConfirmation } from '../../components/confirm-dialog';
+import { ErrorBanner } from '../../components/error-banner';
+import { focusPageHeading } from '../../lib/focus';
 import { useSession } from '../auth/api';
 import { useMyChallenges } from '../challenges/api';
+import { useWithdrawApplication } from './api';
+import { ApplicationForm } from './application-form';
+
+/**
+ * The landing page, for a signed-in candidate too: `/` is their tracker, so the declined and
+ * withdrawn views' Back to Home would lead back to the same view (decision 0145).
+ */
+const LANDING_PAGE = '/welcome';
 
 /** A day written out in the page's language (English as written in Britain: 24 November 2026). */
 function useLongDate() {
@@ -32,12 +44,36 @@ export function NotEligible({ allowed }: { allowed: readonly AllowedCampus[] }) 
   );
 }
 
-/** Step 0, once sent: the application is with the board. */
+/**
+ * Step 0, once sent: the application is with the board. Until the board reviews it the candidate
+ * may edit it, or withdraw it (decision 0145), asked first.
+ */
 export function SubmittedCard({ application }: { application: MyApplication }) {
+  const { t } = useLingui();
   const formatDate = useLongDate();
   const sent = formatDate(application.created_at);
+  const [editing, setEditing] = useState(false);
+  const withdraw = useWithdrawApplication();
+  const confirmation = useConfirmation();
+  if (editing) return <ApplicationForm editing={application} onDone={() => setEditing(false)} />;
+  const askToWithdraw = () =>
+    confirmation.ask({
+      title: t`Withdraw your application?`,
+      consequence: (
+        <p>
+          <Trans>
+            The board will no longer review it, and you cannot apply again in this recruitment round. You can apply
+            again when the club opens its next round.
+          </Trans>
+        </p>
+      ),
+      confirmLabel: t`Withdraw application`,
+      danger: true,
+      onConfirm: () => withdraw.mutate(application.id, { onSuccess: focusPageHeading }),
+    });
   return (
     <section className="card stack" aria-labelledby="submitted-title">
+      {confirmation.dialog}
       <h2 id="submitted-title">
         <Trans>Application Submitted!</Trans>
       </h2>
@@ -57,6 +93,47 @@ export function SubmittedCard({ application }: { application: MyApplication }) {
           {application.motivation}
         </p>
       </details>
+      <ErrorBanner error={withdraw.error} fallback={t`Your application could not be withdrawn.`} />
+      <div className="row">
+        <button type="button" className="btn btn-secondary" onClick={() => setEditing(true)}>
+          <Trans>Edit application</Trans>
+        </button>
+        <button type="button" className="btn btn-danger" onClick={askToWithdraw} disabled={withdraw.isPending}>
+          <Trans>Withdraw application</Trans>
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Step -2: the candidate withdrew their application (decision 0145). */
+export function Withdrawn({ application }: { application: MyApplication }) {
+  const formatDate = useLongDate();
+  const on = formatDate(application.updated_at);
+  return (
+    <section className="card stack" aria-labelledby="withdrawn-title">
+      <h2 id="withdrawn-title">
+        <Trans>Application Withdrawn</Trans>
+      </h2>
+      <p>
+        <Trans>You withdrew your application on {on}. The board no longer reviews it.</Trans>
+      </p>
+      {application.may_apply_again ? (
+        <p className="alert alert-success">
+          <Trans>A new recruitment round is open: you can apply again below.</Trans>
+        </p>
+      ) : (
+        <>
+          <p>
+            <Trans>You can apply again when the club opens its next recruitment round.</Trans>
+          </p>
+          <div>
+            <Link className="btn" to={LANDING_PAGE}>
+              <Trans>Back to Home</Trans>
+            </Link>
+          </div>
+        </>
+      )}
     </section>
   );
 }
@@ -185,7 +262,7 @@ export function Declined({ application }: { application: MyApplication }) {
         </p>
       ) : (
         <div>
-          <Link className="btn" to="/">
+          <Link className="btn" to={LANDING_PAGE}>
             <Trans>Back to Home</Trans>
           </Link>
         </div>

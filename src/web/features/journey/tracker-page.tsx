@@ -13,7 +13,7 @@ import { MyProjects } from '../projects/my-projects';
 import { usePublicSettings } from '../public/api';
 import { ApplicationForm } from './application-form';
 import { ProgressBar } from './progress-bar';
-import { Complete, Declined, NotEligible, SubmittedCard, WaitingForBoard } from './step-views';
+import { Complete, Declined, NotEligible, SubmittedCard, WaitingForBoard, Withdrawn } from './step-views';
 import { useMyApplication } from './api';
 import './tracker.css';
 
@@ -61,13 +61,14 @@ export function TrackerPage() {
 function Journey({ application: mine, step }: { application: MyApplication | null; step: MyApplication['step'] }) {
   const { user } = useSession();
   const { allowed_campuses } = usePublicSettings();
-  // The form of a first application, or of a new one in a later round after a decline (decision 0121).
+  // The form of a first application, or of a new one in a later round after a decline or a
+  // withdrawal (decisions 0121, 0145).
   const form =
     user && !isEligible(allowed_campuses, user) ? <NotEligible allowed={allowed_campuses} /> : <ApplicationForm />;
   return (
     <>
       <BoardMessages />
-      {step !== -1 && <ProgressBar step={step} />}
+      {step !== -1 && step !== -2 && <ProgressBar step={step} />}
       {step === 0 && (mine ? <SubmittedCard application={mine} /> : form)}
       {step === 1 && <ChallengesStep />}
       {step === 2 && <HackathonStep />}
@@ -75,7 +76,8 @@ function Journey({ application: mine, step }: { application: MyApplication | nul
       {step === 4 && <Complete />}
       {step === 4 && <MyProjects />}
       {step === -1 && mine && <Declined application={mine} />}
-      {step === -1 && mine?.may_apply_again && form}
+      {step === -2 && mine && <Withdrawn application={mine} />}
+      {step < 0 && mine?.may_apply_again && form}
     </>
   );
 }
