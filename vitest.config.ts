@@ -6,30 +6,57 @@ if (process.env.CI === 'true' && !postgresUrl) {
 }
 
 const serverTests = ['src/server/**/*.test.ts', 'test/**/*.test.ts'];
+/**
+ * Tests that hold the app to the intra's real pace (calls a second on the wall clock, across
+ * processes): they run after the others, one file at a time, so that the suite's own
+ * load cannot make a call late (decision 0146).
+ */
+const pacedTests = [
+  'src/server/modules/auth/sign-in-queue.test.ts',
+  'src/server/modules/auth/sign-in-guard.test.ts',
+  'src/server/ops/intra-pace-across-processes.test.ts',
+  'src/server/dev-intra/dev-intra.test.ts',
+];
+
+/** Files at once: the suite mostly waits on databases, servers and timers, so more than the cores. */
+const WORKERS = 3;
+
+/**
+ * A server project on one engine. Server test files share their worker's loaded modules
+ * (`isolate: false`: each builds its own app on its own database, and nothing in them is global),
+ * which halves the suite's CPU time (decision 0146).
+ */
+const serverProject = (engine: 'sqlite' | 'postgres', testTimeout: number) => [
+  {
+    test: {
+      name: `server-${engine}`,
+      include: serverTests,
+      exclude: pacedTests,
+      env: { TEST_ENGINE: engine },
+      testTimeout,
+      hookTimeout: testTimeout,
+      isolate: false,
+      maxWorkers: WORKERS,
+    },
+  },
+  {
+    test: {
+      name: `server-${engine}-paced`,
+      include: pacedTests,
+      env: { TEST_ENGINE: engine },
+      testTimeout,
+      hookTimeout: testTimeout,
+      maxWorkers: 1,
+      sequence: { groupOrder: 1 },
+    },
+  },
+];
 
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'server-sqlite',
-          include: serverTests,
-          env: { TEST_ENGINE: 'sqlite' },
-          testTimeout: 20_000,
-        },
-      },
-      ...(postgresUrl
-        ? [
-            {
-              test: {
-                name: 'server-postgres',
-                include: serverTests,
-                env: { TEST_ENGINE: 'postgres' },
-                testTimeout: 30_000,
-              },
-            },
-          ]
-        : []),
+      ...serverProject('sqlite', 20_000),
+      ...(postgresUrl ? serverProject('postgres', 30_000) : []),
       {
         // What ships: the build's config, so React's API from preact/compat (vite.config.ts), also
         // inside the libraries, which Vitest must then transform instead of leaving them to Node's
@@ -39,6 +66,7 @@ export default defineConfig({
         ssr: { resolve: { conditions: ['module', 'node', 'development'] } },
         test: {
           name: 'web',
+          maxWorkers: WORKERS,
           include: ['src/web/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'],
           server: { deps: { inline: ['react-router', '@tanstack/react-query', 'react-hook-form', '@lingui/react'] } },
         },

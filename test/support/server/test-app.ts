@@ -61,11 +61,18 @@ export async function createTestDatabase({ inFile = false, upTo }: { inFile?: bo
  */
 export const TEST_MIGRATED_AT = new Date('2026-01-01T00:00:00.000Z');
 
+/**
+ * Runs a migration beside the other test files: on PostgreSQL, holding the scan lock shared, so
+ * that no other file drops its schema while Kysely's migrator reads the catalog.
+ */
+export function besideOtherTests<T>(migrate: () => Promise<T>): Promise<T> {
+  return testEngine === 'sqlite' ? migrate() : holdingScanLock('shared', migrate);
+}
+
 /** Migrates a test database (up to `upTo` and no further when given), beside the other test files. */
 export function migrateTestDatabase(database: Database, upTo?: string): Promise<string[]> {
   const options = { now: TEST_MIGRATED_AT };
-  const migrate = () => (upTo ? migrateUpTo(database, upTo, options) : migrateToLatest(database, options));
-  return testEngine === 'sqlite' ? migrate() : holdingScanLock('shared', migrate);
+  return besideOtherTests(() => (upTo ? migrateUpTo(database, upTo, options) : migrateToLatest(database, options)));
 }
 
 /** A controllable clock for expiry and deadline tests. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dumpDatabase } from '#test/server/db-snapshot';
-import { createTestDatabase, testEngine } from '#test/server/test-app';
+import { besideOtherTests, createTestDatabase, testEngine } from '#test/server/test-app';
 import { openDatabase, type Database } from '../database';
 import { migrateToLatest, migrateUpTo } from '../migrate';
 
@@ -145,7 +145,9 @@ describe(`migration 0017: recruitment rounds (${testEngine})`, () => {
     const before = await dumpDatabase(database);
     const columnsBefore = await columnsOf(database, 'applications');
     const indexesBefore = await indexesOf(database, 'applications');
-    expect(await migrateUpTo(database, '0017-recruitment-rounds')).toEqual(['0017-recruitment-rounds']);
+    expect(await besideOtherTests(() => migrateUpTo(database, '0017-recruitment-rounds'))).toEqual([
+      '0017-recruitment-rounds',
+    ]);
     const after = reopen();
     cleanup.push(() => after.close());
     const dumped = await dumpDatabase(after);
@@ -219,7 +221,7 @@ describe(`migration 0017: recruitment rounds (${testEngine})`, () => {
 
   it('opens the first round of an empty database when the migration runs, open until closed', async () => {
     const { database } = await databaseAt0016();
-    await migrateToLatest(database, { now: new Date(day(3)) });
+    await besideOtherTests(() => migrateToLatest(database, { now: new Date(day(3)) }));
     const rounds = await database.db.selectFrom('recruitment_rounds').selectAll().execute();
     expect(rounds).toHaveLength(1);
     expect(new Date(rounds[0]!.opens_at).toISOString()).toBe(day(3));

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dumpDatabase } from '#test/server/db-snapshot';
-import { createTestDatabase, testEngine } from '#test/server/test-app';
+import { besideOtherTests, createTestDatabase, testEngine } from '#test/server/test-app';
 import { migrateUpTo } from '../migrate';
 
 let cleanup: (() => Promise<void>)[] = [];
@@ -19,7 +19,7 @@ describe(`migration 0018: uploaded images (${testEngine})`, () => {
     const { database, drop } = await createTestDatabase({ upTo: '0017-recruitment-rounds' });
     cleanup.push(drop, () => database.close());
     const before = await dumpDatabase(database);
-    expect(await migrateUpTo(database, '0018-images')).toEqual(['0018-images']);
+    expect(await besideOtherTests(() => migrateUpTo(database, '0018-images'))).toEqual(['0018-images']);
     expect((await dumpDatabase(database)).tables).toEqual(before.tables);
     expect(await database.db.selectFrom('images').selectAll().execute()).toEqual([]);
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngine } from '#test/server/test-app';
+import { besideOtherTests, createTestDatabase, testEngine } from '#test/server/test-app';
 import type { Database } from '../database';
 import { migrateToLatest } from '../migrate';
 
@@ -69,7 +69,7 @@ async function applicationOn(database: Database, round: number, n: number) {
 describe(`migration 0036: no round opens at the Unix epoch (${testEngine})`, () => {
   it('opens a first round that opened at the epoch on the day it was saved', async () => {
     const { database } = await databaseWithAnEpochRound(10);
-    await migrateToLatest(database);
+    await besideOtherTests(() => migrateToLatest(database));
     const [round] = await database.db.selectFrom('recruitment_rounds').selectAll().execute();
     expect(iso(round!.opens_at)).toBe(day(10));
     expect(round!.closes_at).toBeNull();
@@ -80,7 +80,7 @@ describe(`migration 0036: no round opens at the Unix epoch (${testEngine})`, () 
     await applicationOn(database, round, 4);
     await applicationOn(database, round, 7);
     await applicationOn(database, round, 20);
-    await migrateToLatest(database);
+    await besideOtherTests(() => migrateToLatest(database));
     const [after] = await database.db.selectFrom('recruitment_rounds').selectAll().execute();
     expect(iso(after!.opens_at)).toBe(day(4));
     expect(iso(after!.closes_at)).toBe(day(40));
@@ -93,7 +93,7 @@ describe(`migration 0036: no round opens at the Unix epoch (${testEngine})`, () 
       .set({ opens_at: day(2) })
       .where('id', '=', round)
       .execute();
-    await migrateToLatest(database);
+    await besideOtherTests(() => migrateToLatest(database));
     const [after] = await database.db.selectFrom('recruitment_rounds').selectAll().execute();
     expect(iso(after!.opens_at)).toBe(day(2));
   });

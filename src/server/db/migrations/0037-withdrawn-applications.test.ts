@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dumpDatabase } from '#test/server/db-snapshot';
-import { createTestDatabase, testEngine } from '#test/server/test-app';
+import { besideOtherTests, createTestDatabase, testEngine } from '#test/server/test-app';
 import type { Database } from '../database';
 import { migrateToLatest } from '../migrate';
 
@@ -78,7 +78,7 @@ describe(`migration 0037: withdrawn applications (${testEngine})`, () => {
     await expect(application(database, { user_id: ana, round_id: second, status: 'withdrawn' })).rejects.toThrow();
 
     const before = await dumpDatabase(database);
-    await migrateToLatest(database);
+    await besideOtherTests(() => migrateToLatest(database));
     const after = await dumpDatabase(database);
     for (const [table, rows] of Object.entries(before.tables)) expect(after.tables[table], table).toEqual(rows);
 
