@@ -23,7 +23,12 @@ import type { AddressInfo } from 'node:net';
  */
 export type FakeIntraProfile = Record<string, unknown> & { id: number; login: string };
 
-export type ScriptedAnswer = { status: 429; retryAfterSeconds: number } | { status: 503 } | { hang: true };
+export type ScriptedAnswer =
+  | { status: 429; retryAfterSeconds: number }
+  | { status: 503 }
+  | { hang: true }
+  /** Counted when it arrives, as the intra counts, and answered as usual after `slowMs`. */
+  | { slowMs: number };
 
 const hex64 = () => randomBytes(32).toString('hex');
 const CODE_TTL_MS = 10 * 60_000;
@@ -99,7 +104,11 @@ export async function startFakeIntra(options: { perSecond?: number; perHour?: nu
     const form = await readForm(request);
     const [clientId, clientSecret] = credentials(request, form);
     const limit = clientId === application.clientId ? countCall() : { headers: {} };
-    const next = scripted.shift();
+    const scriptedAnswer = scripted.shift();
+    if (scriptedAnswer && 'slowMs' in scriptedAnswer) {
+      await new Promise((resolve) => setTimeout(resolve, scriptedAnswer.slowMs));
+    }
+    const next = scriptedAnswer && 'slowMs' in scriptedAnswer ? undefined : scriptedAnswer;
     if (next && 'hang' in next) {
       hanging.add(response);
       response.on('close', () => hanging.delete(response));

@@ -81,9 +81,12 @@ describe('what a signed-out caller may spend of the intra allowance', () => {
     const spentByScript = (await tokenCalls(t.app)) - before - 80;
     expect(spentByScript).toBeGreaterThan(0);
     expect(spentByScript).toBeLessThanOrEqual(4);
-    expect(statuses.filter((status) => status === 502)).toHaveLength(spentByScript);
-    // The rest wait, told when to ask again, and never reach the intra.
-    expect(statuses.filter((status) => status === 202).length).toBe(200 - spentByScript);
+    // Each bogus code that reached the intra was refused (502), or was still being refused when its
+    // callback answered (202 on a loaded machine); the rest wait, told when to ask again, and
+    // never reach the intra.
+    expect(statuses.filter((status) => status !== 202 && status !== 502)).toEqual([]);
+    expect(statuses.filter((status) => status === 502).length).toBeLessThanOrEqual(spentByScript);
+    expect(statuses.filter((status) => status === 202).length).toBeGreaterThanOrEqual(200 - spentByScript);
   }, 60_000);
 
   it('holds a visitor after 2 refused codes while its campus signs in, and lets it try again after the minute', async () => {

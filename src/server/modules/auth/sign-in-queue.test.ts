@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeIntra, intraProfile } from '#test/server/fake-intra';
 import { authorizeAs, cookieFrom, startSignIn } from '#test/server/sign-in';
 import { createTestApp, type TestApp } from '#test/server/test-app';
 import type { App } from '../../deps';
@@ -104,6 +105,43 @@ describe('sign-ins waiting behind the intra’s limit', () => {
       expect((await callback(t.app, forged)).json().code).toBe('INVALID_STATE');
     } finally {
       await pending;
+    }
+  }, 30_000);
+
+  it('gives a call whose slot has passed a new one: after a slow answer, the next call never lands in another’s second', async () => {
+    const intra = await startFakeIntra({ perSecond: 2 });
+    const publicUrl = 'http://127.0.0.1:3999';
+    intra.application.redirectUri = `${publicUrl}/auth/callback`;
+    try {
+      t = await createTestApp({
+        FT_RATE_LIMIT: '2/s,1200/h',
+        FT_CLIENT_ID: intra.application.clientId,
+        FT_CLIENT_SECRET: intra.application.secret,
+        FT_OAUTH_BASE_URL: intra.baseUrl,
+        PUBLIC_URL: publicUrl,
+      });
+      const signs = [];
+      for (let i = 0; i < 4; i++) {
+        intra.addProfile(intraProfile(`late-${i}`, 900 + i));
+        const { authorizeUrl, state } = await startSignIn(t.app);
+        const form = new URLSearchParams(authorizeUrl.searchParams);
+        form.set('login', `late-${i}`);
+        const granted = await fetch(`${intra.baseUrl}/oauth/authorize`, {
+          method: 'POST',
+          body: form,
+          redirect: 'manual',
+        });
+        signs.push({ code: new URL(granted.headers.get('location')!).searchParams.get('code')!, state });
+      }
+      // The first code exchange takes 1.2 s: the profile call reserved behind it has long passed
+      // its slot, which now belongs to the next sign-ins' calls.
+      intra.script({ slowMs: 1200 });
+      const results = await Promise.all(signs.map((sign) => completeAsTheCallbackPage(t.app, sign)));
+      expect(results.map(({ answer }) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(intra.calls.filter((call) => call.status === 429)).toEqual([]);
+      expect(intra.calls.filter((call) => call.status === 200)).toHaveLength(8);
+    } finally {
+      await intra.close();
     }
   }, 30_000);
 });
