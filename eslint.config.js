@@ -3,6 +3,7 @@ import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { sentencePlugin } from './eslint/sentence-marker.js';
 import { serverImportBlocks } from './eslint/server-imports.js';
 import { webImportBlocks } from './eslint/web-imports.js';
 
@@ -69,6 +70,13 @@ export default tseslint.config(
   ...webImportBlocks,
   // The server's layers, by file globs (docs/decisions/0112-server-layers.md).
   ...serverImportBlocks,
+  {
+    // Every sentence of the server and the contract carries its /*i18n*/ marker (eslint/sentence-marker.js).
+    files: ['src/server/**/*.ts', 'src/contract/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { club: sentencePlugin },
+    rules: { 'club/sentence-marker': 'error' },
+  },
   {
     files: ['src/contract/**/*.ts'],
     rules: {

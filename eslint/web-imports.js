@@ -16,7 +16,7 @@ import fs from 'node:fs';
 
 /** What a feature offers the others besides its api.ts; a module not listed stays the feature's own. */
 export const FEATURE_ENTRIES = {
-  auth: ['sign-in', 'user-menu', 'language-menu'],
+  auth: ['sign-in', 'user-menu', 'language-menu', 'sign-out-button'],
   challenges: ['challenges-step'],
   hackathon: ['hackathon-step'],
   messages: ['board-messages'],

@@ -3,6 +3,7 @@ import { csvQuerySchema, idSchema, isoTimestamp, listSchema, pageQuerySchema } f
 import { MOTIVATION_MAX, MOTIVATION_MIN } from './constants';
 import { roundFilterSchema } from './rounds';
 import { refusal, type Sentence } from './i18n';
+import { auditActionSchema } from './audit';
 
 export const EXPERIENCE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
@@ -227,7 +228,7 @@ export type JourneySummary = z.infer<typeof journeySummarySchema>;
  */
 export const applicationHistoryEntrySchema = z.object({
   id: z.number().int(),
-  action: z.string(),
+  action: auditActionSchema,
   by_candidate: z.boolean(),
   actor_id: z.number().int().nullable(),
   actor_login: z.string().nullable(),

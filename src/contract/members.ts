@@ -3,6 +3,7 @@ import { APPLICATION_STATUSES, journeySummarySchema } from './applications';
 import { challengeDeadlineSchema } from './challenges';
 import { isoTimestamp, listSchema, pageQuerySchema } from './common';
 import { ROLES, userSchema } from './users';
+import { auditActionSchema } from './audit';
 
 export const memberListQuerySchema = pageQuerySchema().extend({
   role: z.enum(ROLES).optional(),
@@ -18,7 +19,7 @@ export const memberListSchema = listSchema(userSchema);
 
 export const memberDetailSchema = z.object({
   user: userSchema,
-  recent_activity: z.array(z.object({ id: z.number().int(), action: z.string(), created_at: isoTimestamp })),
+  recent_activity: z.array(z.object({ id: z.number().int(), action: auditActionSchema, created_at: isoTimestamp })),
   applications: z.array(
     z.object({
       id: z.number().int(),

@@ -22,6 +22,7 @@ import * as intraStatus from './migrations/0021-intra-status';
 import * as signInGuard from './migrations/0022-sign-in-guard';
 import * as roundOpenings from './migrations/0036-round-openings';
 import * as withdrawnApplications from './migrations/0037-withdrawn-applications';
+import * as reviewUndos from './migrations/0045-review-undos';
 
 /**
  * `now` is the moment the migrations run, for the rows a migration writes (the first round's
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0022-sign-in-guard': signInGuard,
   '0036-round-openings': roundOpenings,
   '0037-withdrawn-applications': withdrawnApplications,
+  '0045-review-undos': reviewUndos,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

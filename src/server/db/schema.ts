@@ -238,6 +238,17 @@ export interface AuditLogsTable {
   key_seq: number;
 }
 
+/** What an Undo of an application's latest decision puts back (decision 0119, migration 0045). */
+export interface ReviewUndosTable {
+  application_id: number;
+  decided_by: number;
+  decided_at: Timestamp;
+  before_status: ApplicationStatus;
+  before_review_notes: string | null;
+  before_reviewed_at: Timestamp | null;
+  before_reviewed_by: number | null;
+}
+
 /** How many entries each (action, entity_type) has: the totals of the log, and its distinct actions. */
 export interface AuditCountsTable {
   action: string;
@@ -373,6 +384,7 @@ export interface DB {
   team_members: TeamMembersTable;
   audit_logs: AuditLogsTable;
   audit_counts: AuditCountsTable;
+  review_undos: ReviewUndosTable;
   settings: SettingsTable;
   club_events: ClubEventsTable;
   projects: ProjectsTable;

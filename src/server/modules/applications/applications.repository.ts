@@ -155,6 +155,51 @@ export type ReviewState = {
   reviewed_by: number | null;
 };
 
+/** What an Undo of a decision needs (decision 0119): who took it, when, and the review state before it. */
+export type ReviewUndo = { decided_by: number; decided_at: string; before: ReviewState };
+
+/** Keeps what an Undo of this decision puts back, in place of the application's earlier decision's. */
+export async function keepReviewUndo(db: Executor, applicationId: number, undo: ReviewUndo): Promise<void> {
+  const row = {
+    decided_by: undo.decided_by,
+    decided_at: undo.decided_at,
+    before_status: undo.before.status,
+    before_review_notes: undo.before.review_notes,
+    before_reviewed_at: undo.before.reviewed_at,
+    before_reviewed_by: undo.before.reviewed_by,
+  };
+  await db
+    .insertInto('review_undos')
+    .values({ application_id: applicationId, ...row })
+    .onConflict((conflict) => conflict.column('application_id').doUpdateSet(row))
+    .execute();
+}
+
+/** What an Undo of the application's latest decision puts back, if it has not been undone. */
+export async function findReviewUndo(db: Executor, applicationId: number): Promise<ReviewUndo | undefined> {
+  const row = await db
+    .selectFrom('review_undos')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
+  return (
+    row && {
+      decided_by: row.decided_by,
+      decided_at: row.decided_at,
+      before: {
+        status: row.before_status,
+        review_notes: row.before_review_notes,
+        reviewed_at: row.before_reviewed_at,
+        reviewed_by: row.before_reviewed_by,
+      },
+    }
+  );
+}
+
+export async function forgetReviewUndo(db: Executor, applicationId: number): Promise<void> {
+  await db.deleteFrom('review_undos').where('application_id', '=', applicationId).execute();
+}
+
 /** Puts back the review state before a decision, if the application still holds that decision. */
 export async function restoreReview(
   db: Executor,

@@ -13,7 +13,7 @@ import type { DB, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { holdFor } from '../../undo-hold';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
-import { changeDetails, latestAuditEntry, recordAudit } from '../audit/audit.repository';
+import { changeDetails, recordAudit } from '../audit/audit.repository';
 import { assignActiveChallenges, withdrawAssignedChallenges } from '../challenges/challenges.repository';
 import { createEligibilityService } from '../eligibility/eligibility.service';
 import { journeyStep } from '../journey/journey';
@@ -30,7 +30,10 @@ import { candidatesHiddenFrom } from './blind-review';
 import {
   findApplication,
   findApplicationOfUser,
+  findReviewUndo,
+  forgetReviewUndo,
   insertApplication,
+  keepReviewUndo,
   restoreReview,
   transitionApplication,
   updatePendingApplication,
@@ -53,7 +56,6 @@ const ENDED: readonly ApplicationStatus[] = ['declined', 'withdrawn'];
 const NO_SUCH_APPLICATION = /*i18n*/ 'There is no such application.';
 const APPLIED_AGAIN = /*i18n*/ 'The candidate has applied again since this decision: it stays.';
 const DAY_MS = 24 * 60 * 60 * 1000;
-const DECISIONS = ['application.approved', 'application.declined'];
 /** A decision's mail and webhooks wait out its undo window (decision 0119). */
 const decisionHold = (applicationId: number, at: Date) => holdFor(`application-decision:${applicationId}`, at);
 
@@ -93,64 +95,85 @@ export function createApplicationsService(deps: Deps) {
    * declined only at step 3.
    */
   async function review(id: number, input: ReviewInput, admin: UserRow): Promise<ApplicationView> {
-    const now = clock.now();
-    const reviewed = await db.transaction().execute(async (trx) => {
-      const application = await findApplication(trx, id);
-      if (!application) throw notFound(/*i18n*/ 'There is no such application.');
-      let from: ApplicationStatus;
-      if (application.status === 'pending') {
-        from = 'pending';
-      } else if (application.status === 'approved' && input.status === 'declined') {
-        const step = await journeyStep(trx, application.user_id, now);
-        if (step !== 3)
-          throw conflict(/*i18n*/ 'An approved application can only be declined at the board approval step.');
-        from = 'approved';
-      } else {
-        throw conflict({
-          sentence:
-            /*i18n*/ 'This application is already {status, select, approved {approved} declined {declined} withdrawn {withdrawn} other {pending}}.',
-          values: { status: application.status },
-        });
-      }
-      const decided = {
-        status: input.status,
-        review_notes: input.review_notes,
-        reviewed_at: now.toISOString(),
-        reviewed_by: admin.id,
-      };
-      const moved = await transitionApplication(trx, id, from, decided);
-      if (!moved) throw conflict(/*i18n*/ 'This application was reviewed by someone else just now.');
-      const assigned =
-        input.status === 'approved'
-          ? await assignActiveChallenges(trx, application.user_id, CHALLENGES_PER_CANDIDATE, now.toISOString())
-          : 0;
-      // The whole review state before, so that an undo can put it back (decision 0119).
-      await recordAudit(trx, {
-        action: `application.${input.status}`,
-        entity_type: 'application',
-        entity_id: id,
-        actor: admin,
-        details: {
-          ...changeDetails<ReviewState>(application, decided),
-          ...(input.status === 'approved' ? { challenges_assigned: assigned } : {}),
-        },
-        at: now,
-      });
-      const hold = decisionHold(id, now);
-      const decisionMessage = await decisionMail(trx, input, from, assigned, now);
-      await mail.enqueue(trx, [application.user_id], decisionMessage, now, hold);
-      await webhooks.enqueue(
-        trx,
-        'application.decided',
-        { application_id: id, login: await chatLogin(trx, application), status: input.status },
-        now,
-        hold,
-      );
-      return (await findApplication(trx, id))!;
-    });
+    const reviewed = await db.transaction().execute((trx) => decide(trx, id, input, admin, clock.now()));
     mail.kick();
     webhooks.kick();
     return reviewed;
+  }
+
+  /**
+   * One review inside the caller's transaction. Every refusal (an AppError) comes before its
+   * first write, so a refused review leaves the transaction as it found it.
+   */
+  async function decide(
+    trx: Transaction<DB>,
+    id: number,
+    input: ReviewInput,
+    admin: UserRow,
+    now: Date,
+  ): Promise<ApplicationView> {
+    const application = await findApplication(trx, id);
+    if (!application) throw notFound(/*i18n*/ 'There is no such application.');
+    let from: ApplicationStatus;
+    if (application.status === 'pending') {
+      from = 'pending';
+    } else if (application.status === 'approved' && input.status === 'declined') {
+      const step = await journeyStep(trx, application.user_id, now);
+      if (step !== 3)
+        throw conflict(/*i18n*/ 'An approved application can only be declined at the board approval step.');
+      from = 'approved';
+    } else {
+      throw conflict({
+        sentence:
+          /*i18n*/ 'This application is already {status, select, approved {approved} declined {declined} withdrawn {withdrawn} other {pending}}.',
+        values: { status: application.status },
+      });
+    }
+    const decided = {
+      status: input.status,
+      review_notes: input.review_notes,
+      reviewed_at: now.toISOString(),
+      reviewed_by: admin.id,
+    };
+    const moved = await transitionApplication(trx, id, from, decided);
+    if (!moved) throw conflict(/*i18n*/ 'This application was reviewed by someone else just now.');
+    const assigned =
+      input.status === 'approved'
+        ? await assignActiveChallenges(trx, application.user_id, CHALLENGES_PER_CANDIDATE, now.toISOString())
+        : 0;
+    // The review state before, kept for an undo to put back (decision 0119), and in the audit for people to read.
+    await keepReviewUndo(trx, id, {
+      decided_by: admin.id,
+      decided_at: decided.reviewed_at,
+      before: {
+        status: application.status,
+        review_notes: application.review_notes,
+        reviewed_at: application.reviewed_at,
+        reviewed_by: application.reviewed_by,
+      },
+    });
+    await recordAudit(trx, {
+      action: input.status === 'approved' ? 'application.approved' : 'application.declined',
+      entity_type: 'application',
+      entity_id: id,
+      actor: admin,
+      details: {
+        ...changeDetails<ReviewState>(application, decided),
+        ...(input.status === 'approved' ? { challenges_assigned: assigned } : {}),
+      },
+      at: now,
+    });
+    const hold = decisionHold(id, now);
+    const decisionMessage = await decisionMail(trx, input, from, assigned, now);
+    await mail.enqueue(trx, [application.user_id], decisionMessage, now, hold);
+    await webhooks.enqueue(
+      trx,
+      'application.decided',
+      { application_id: id, login: await chatLogin(trx, application), status: input.status },
+      now,
+      hold,
+    );
+    return (await findApplication(trx, id))!;
   }
 
   /**
@@ -163,17 +186,17 @@ export function createApplicationsService(deps: Deps) {
     return db.transaction().execute(async (trx) => {
       const application = await findApplication(trx, id);
       if (!application) throw notFound(/*i18n*/ 'There is no such application.');
-      const decision = await latestAuditEntry(trx, { type: 'application', id }, DECISIONS);
+      const decision = await findReviewUndo(trx, id);
       const current =
         decision &&
         application.reviewed_at !== null &&
-        Date.parse(decision.created_at) === Date.parse(application.reviewed_at) &&
-        decision.user_id === admin.id;
+        Date.parse(decision.decided_at) === Date.parse(application.reviewed_at) &&
+        decision.decided_by === admin.id;
       if (!current) throw conflict(/*i18n*/ 'There is no decision of yours on this application to undo.');
-      if (now.getTime() - Date.parse(decision.created_at) > UNDO_WINDOW_MS) {
+      if (now.getTime() - Date.parse(decision.decided_at) > UNDO_WINDOW_MS) {
         throw conflict(/*i18n*/ 'The time to undo this decision has passed.');
       }
-      const before = (JSON.parse(decision.details!) as { before: ReviewState }).before;
+      const { before } = decision;
       const decided = { status: application.status, reviewed_at: application.reviewed_at! };
       if (before.status === 'pending' && decided.status === 'approved') {
         const withdrawn = await withdrawAssignedChallenges(trx, application.user_id, decided.reviewed_at);
@@ -188,6 +211,7 @@ export function createApplicationsService(deps: Deps) {
         throw error;
       }
       if (!restored) throw conflict(/*i18n*/ 'This application was changed by someone else just now.');
+      await forgetReviewUndo(trx, id);
       const hold = decisionHold(id, now);
       await mail.withdraw(trx, hold.key, now);
       await webhooks.withdraw(trx, hold.key, now);
@@ -322,18 +346,27 @@ export function createApplicationsService(deps: Deps) {
 
     review,
 
-    /** Reviews several applications in one transaction; those not pending are skipped, not failed. */
+    /**
+     * Reviews several applications in one transaction, all or nothing: those the rules refuse (not
+     * pending, gone) are skipped and reported, and any other failure takes back every review.
+     */
     async bulkReview(ids: number[], input: ReviewInput, admin: UserRow): Promise<BulkReviewResult> {
-      const result: BulkReviewResult = { reviewed: [], skipped: [] };
-      for (const id of [...new Set(ids)]) {
-        try {
-          await review(id, input, admin);
-          result.reviewed.push(id);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          result.skipped.push({ id, reason: error.message });
+      const now = clock.now();
+      const result = await db.transaction().execute(async (trx) => {
+        const outcome: BulkReviewResult = { reviewed: [], skipped: [] };
+        for (const id of [...new Set(ids)]) {
+          try {
+            await decide(trx, id, input, admin, now);
+            outcome.reviewed.push(id);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            outcome.skipped.push({ id, reason: error.message });
+          }
         }
-      }
+        return outcome;
+      });
+      mail.kick();
+      webhooks.kick();
       return result;
     },
   };

@@ -67,6 +67,24 @@ describe('undoing a decision', () => {
   const adminId = async (login: string) =>
     (await db().selectFrom('users').select('id').where('intra_login', '=', login).executeTakeFirstOrThrow()).id;
 
+  it('undoes from a record of its own, not from the audit entry, and only once', async () => {
+    const { id } = await applicant('jdoe');
+    expect((await review('ada', id, 'declined', 'Not this time')).statusCode).toBe(200);
+    // The audit log is for people to read: what it says of the decision is not what an undo restores.
+    await db().updateTable('audit_logs').set({ details: null }).where('action', '=', 'application.declined').execute();
+    clock.advance(1000);
+    expect((await undo('ada', id)).statusCode).toBe(200);
+    expect(await application(id)).toEqual({
+      status: 'pending',
+      review_notes: null,
+      reviewed_at: null,
+      reviewed_by: null,
+    });
+    expect(await db().selectFrom('review_undos').selectAll().execute()).toEqual([]);
+    const again = await undo('ada', id);
+    expect(again.statusCode).toBe(409);
+  });
+
   it('puts an approval back to pending within the window: challenges taken back, mail and webhook withdrawn, audited', async () => {
     const { id, userId } = await applicant('jdoe');
     const decidedAt = clock.now();

@@ -1,12 +1,12 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { AuditEntityType } from '../../../contract/audit';
+import type { AuditAction, AuditEntityType } from '../../../contract/audit';
 import type { Db, Executor } from '../../db/database';
 import type { AuditLogRow, DB } from '../../db/schema';
 
 export type Actor = { id: number; intra_login: string } | null;
 
 export type AuditEntry = {
-  action: string;
+  action: AuditAction;
   entity_type: AuditEntityType;
   entity_id: number | null;
   actor: Actor;
@@ -99,13 +99,17 @@ export async function listAuditLogs(db: Db, filter: AuditFilter, skipWindow = AU
 }
 
 /** An entry with its details read back from their JSON. */
-const withDetails = <T extends { details: string | null }>(row: T) => ({
+const withDetails = <T extends { action: string; details: string | null }>(row: T) => ({
   ...row,
+  action: writtenAction(row.action),
   details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,
 });
 
+/** A stored action as the contract types it: `recordAudit`, typed by AUDIT_ACTIONS, writes every one. */
+export const writtenAction = (action: string) => action as AuditAction;
+
 /** An entity the log speaks about; `action` keeps only the entries of that action. */
-export type AuditSubject = { entity_type: AuditEntityType; entity_id: number; action?: string };
+export type AuditSubject = { entity_type: AuditEntityType; entity_id: number; action?: AuditAction };
 
 /**
  * The newest entries about these entities, newest first, at most `limit`: each subject's newest
@@ -155,7 +159,7 @@ export async function* eachAuditLogForExport(db: Db, filter: Omit<AuditFilter, '
       .limit(pageSize)
       .execute();
     if (rows.length === 0) return;
-    yield rows;
+    yield rows.map((row) => ({ ...row, action: writtenAction(row.action) }));
     before = rows[rows.length - 1]!.id;
   }
 }
@@ -264,21 +268,4 @@ async function idBound(db: Db, filter: AuditFilter, total: number, newestId: num
     bisect = !bisect && high - low > before / 2;
   }
   return { id: high, newer: atHigh };
-}
-
-/** The newest entry about one entity whose action is one of `actions`, if any. */
-export async function latestAuditEntry(
-  db: Executor,
-  entity: { type: AuditEntityType; id: number },
-  actions: readonly string[],
-): Promise<AuditLogRow | undefined> {
-  return db
-    .selectFrom('audit_logs')
-    .selectAll()
-    .where('entity_type', '=', entity.type)
-    .where('entity_id', '=', entity.id)
-    .where('action', 'in', actions)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
 }

@@ -7,6 +7,7 @@ import type { Clock } from '../../clock';
 import { withdrawHeld } from '../../db/outbox-claim';
 import type { Hold } from '../../undo-hold';
 import { createOutboxRunner } from '../../outbox-runner';
+import { retryPolicy } from '../../outbox-retry';
 import {
   claimDueMails,
   findRecipients,
@@ -21,19 +22,14 @@ import { defaultTemplate } from './mail-defaults';
 import { composeMail, type Notification, type TemplateText } from './mail-templates';
 import { findSavedTemplate } from './mail-templates.repository';
 
-/** After this many attempts a mail is given up (status `failed`): about 8.5 hours of retries. */
-export const MAX_ATTEMPTS = 10;
-const FIRST_RETRY_MS = 60_000;
-const LONGEST_RETRY_MS = 4 * 3600_000;
+/** 1, 2, 4, … minutes after the n-th failed attempt, at most 4 hours; given up (status `failed`) after 10 attempts: about 8.5 hours of retries. */
+const RETRY = retryPolicy({ maxAttempts: 10, firstMs: 60_000, longestMs: 4 * 3600_000 });
+export const MAX_ATTEMPTS = RETRY.maxAttempts;
+export const retryDelayMs = RETRY.delayMs;
 /** How long a claimed mail is this process's: longer than the worst send of a whole batch. */
 const LEASE_MS = 15 * 60_000;
 const BATCH = 10;
 const SWEEP_MS = 30_000;
-
-/** 1, 2, 4, … minutes after the n-th failed attempt, at most 4 hours. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
-}
 
 /** The language a user reads their mail in: their choice, else their browser's at their last sign-in (decision 0128). */
 const languageOf = (user: RecipientRow): Locale => user.locale ?? user.sign_in_locale ?? DEFAULT_LOCALE;
@@ -121,8 +117,8 @@ export function createMailOutbox(deps: OutboxDeps): MailOutbox {
       });
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      const giveUp = mail.attempts >= MAX_ATTEMPTS || refusedForGood(error);
-      const retryAt = giveUp ? null : new Date(clock.now().getTime() + retryDelayMs(mail.attempts)).toISOString();
+      const retryAt = refusedForGood(error) ? null : (RETRY.retryAt(mail.attempts, clock.now())?.toISOString() ?? null);
+      const giveUp = retryAt === null;
       await markMailAttemptFailed(db, mail.id, { error: message, retryAt });
       const context = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error: message };
       if (giveUp) log.error(context, 'mail delivery failed for good');

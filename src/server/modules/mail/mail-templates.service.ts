@@ -28,7 +28,7 @@ import { parseTemplate } from './template';
 type Input = z.output<typeof mailTemplateInputSchema>;
 
 function templateKey(key: string): MailTemplateKey {
-  if (!Object.hasOwn(MAIL_TEMPLATES, key)) throw notFound('There is no such email template.');
+  if (!Object.hasOwn(MAIL_TEMPLATES, key)) throw notFound(/*i18n*/ 'There is no such email template.');
   return key as MailTemplateKey;
 }
 

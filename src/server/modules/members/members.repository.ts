@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { MemberListFilter } from '../../../contract/members';
 import type { Engine, Executor } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
+import type { AuditAction } from '../../../contract/audit';
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -81,16 +82,20 @@ export async function recentActivity(db: Executor, userId: number, limit = 20) {
           .as('entries'),
       )
       .selectAll();
-  return db
-    .selectFrom(
-      newest((eb) => eb('user_id', '=', userId))
-        .union(newest((eb) => eb.and([eb('entity_type', '=', 'user'), eb('entity_id', '=', userId)])))
-        .as('activity'),
-    )
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom(
+        newest((eb) => eb('user_id', '=', userId))
+          .union(newest((eb) => eb.and([eb('entity_type', '=', 'user'), eb('entity_id', '=', userId)])))
+          .as('activity'),
+      )
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute()
+      // As the contract types them: recordAudit, typed by AUDIT_ACTIONS, writes every action.
+      .then((rows) => rows.map((row) => ({ ...row, action: row.action as AuditAction })))
+  );
 }
 
 export async function applicationsOfUser(db: Executor, userId: number) {

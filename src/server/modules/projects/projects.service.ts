@@ -97,7 +97,7 @@ export function createProjectsService(deps: Deps) {
         if (!changed) throw await refusal(trx, id);
         const after = (await findProject(trx, id))!;
         await recordAudit(trx, {
-          action: `project.${decision.status}`,
+          action: decision.status === 'approved' ? 'project.approved' : 'project.rejected',
           entity_type: 'project',
           entity_id: id,
           actor,

@@ -8,6 +8,7 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../clock';
 import { withdrawHeld } from '../../db/outbox-claim';
 import { createOutboxRunner } from '../../outbox-runner';
+import { retryPolicy } from '../../outbox-retry';
 import type { WebhookQueue } from '../../deps';
 import { AddressRefused, type DestinationPolicy } from './webhook-destination';
 import { deliveryBody } from './webhook-events';
@@ -19,19 +20,14 @@ import {
   type DueDelivery,
 } from './webhooks.repository';
 
-/** After this many attempts a delivery is given up (status `failed`): about 4 hours of retries. */
-export const MAX_ATTEMPTS = 8;
-const FIRST_RETRY_MS = 60_000;
-const LONGEST_RETRY_MS = 2 * 3600_000;
+/** 1, 2, 4, … minutes after the n-th failed attempt, at most 2 hours; given up (status `failed`) after 8 attempts: about 4 hours of retries. */
+const RETRY = retryPolicy({ maxAttempts: 8, firstMs: 60_000, longestMs: 2 * 3600_000 });
+export const MAX_ATTEMPTS = RETRY.maxAttempts;
+export const retryDelayMs = RETRY.delayMs;
 /** How long a claimed delivery is this process's: longer than the worst batch of timeouts. */
 const LEASE_MS = 5 * 60_000;
 const BATCH = 10;
 const SWEEP_MS = 30_000;
-
-/** 1, 2, 4, … minutes after the n-th failed attempt, at most 2 hours. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
-}
 
 /** The `X-Club-Signature` of a body: HMAC-SHA256 under the webhook's secret, in hex. */
 export const signature = (secret: string, body: string) =>
@@ -157,11 +153,9 @@ export function createWebhookQueue({ db, clock, log, publicUrl, destinations }: 
       duration_ms: Math.round(performance.now() - started),
     };
     if (delivered) return recordAttempt(db, delivery.id, record, { delivered: true });
-    const giveUp = delivery.attempts >= MAX_ATTEMPTS;
     // A receiver that says how long to wait (Discord's 429) is tried again then, not minutes later.
-    const waitMs =
-      retryAfterMs === undefined ? retryDelayMs(delivery.attempts) : Math.min(retryAfterMs, LONGEST_RETRY_MS);
-    const retryAt = giveUp ? null : new Date(clock.now().getTime() + waitMs).toISOString();
+    const retryAt = RETRY.retryAt(delivery.attempts, clock.now(), retryAfterMs)?.toISOString() ?? null;
+    const giveUp = retryAt === null;
     await recordAttempt(db, delivery.id, record, { delivered: false, retryAt });
     const context = {
       deliveryId: delivery.id,

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NavLink, Outlet } from 'react-router';
-import { LOGOUT_FAILED, useSession, useSignOut } from '../../features/auth/api';
+import { useSession } from '../../features/auth/api';
+import { SignOutButton } from '../../features/auth/sign-out-button';
 import { IntraBanner } from '../../features/health/intra-banner';
 import { UndoProvider } from '../../components/undo-toast';
 import { RequireAdmin } from '../guards';
@@ -27,7 +28,6 @@ export const ADMIN_SECTIONS = [
 function Sidebar() {
   const { t } = useLingui();
   const { user } = useSession();
-  const signOut = useSignOut('/admin/login');
   const who = user?.intra_login ?? user?.email;
   return (
     <aside className="admin-sidebar" aria-label={t`Admin`}>
@@ -48,19 +48,9 @@ function Sidebar() {
           ))}
         </ul>
       </nav>
-      {signOut.isError && (
-        <p className="alert" role="alert">
-          {t(LOGOUT_FAILED)}
-        </p>
-      )}
-      <button
-        type="button"
-        className="btn btn-secondary admin-logout"
-        disabled={signOut.isPending}
-        onClick={() => signOut.mutate()}
-      >
+      <SignOutButton redirectTo="/admin/login" className="btn btn-secondary admin-logout">
         <Trans>Logout</Trans>
-      </button>
+      </SignOutButton>
     </aside>
   );
 }

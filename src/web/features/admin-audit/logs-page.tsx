@@ -2,7 +2,13 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment, useId, useState } from 'react';
 import { z } from 'zod';
-import { AUDIT_ENTITY_TYPES, auditLogQuerySchema, type AuditLog } from '../../../contract/audit';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_TYPES,
+  auditLogQuerySchema,
+  type AuditAction,
+  type AuditLog,
+} from '../../../contract/audit';
 import { AUDIT_LOGS_PAGE_SIZE } from '../../../contract/constants';
 import { AdminList } from '../../components/admin-list';
 import { SelectFilter, TextFilter } from '../../components/filters';
@@ -10,7 +16,7 @@ import { formatDateTime } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { auditLogsCsvUrl, useAuditLogs } from './api';
-import { ACTION_NAMES, ENTITY_NAMES } from './action-names';
+import { ENTITY_NAMES } from './entity-names';
 import { formatValue, readDetails, type ReadDetails } from './audit-details';
 import '../admin-shared.css';
 import './logs-page.css';
@@ -114,12 +120,11 @@ function Breakable({ name }: { name: string }) {
 }
 
 /** The action's name in the page's language, above its stored key (what the Action filter searches). */
-function ActionName({ action }: { action: string }) {
-  const { t } = useLingui();
-  const name = ACTION_NAMES[action];
+function ActionName({ action }: { action: AuditAction }) {
+  const { i18n } = useLingui();
   return (
     <span className="log-action-text">
-      {name && <span>{t(name)}</span>}
+      <span>{i18n._(AUDIT_ACTION_LABELS[action])}</span>
       <code>
         <Breakable name={action} />
       </code>

@@ -1,7 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useRef } from 'react';
 import { MIN_MEMBER_XP } from '../../../contract/constants';
-import { isolated } from '../../../contract/i18n';
+import { AUDIT_ACTION_LABELS } from '../../../contract/audit';
+import { isolated, say } from '../../../contract/i18n';
 import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
 import { Modal } from '../../components/modal';
@@ -17,7 +18,6 @@ import { useMember } from './api';
 import { AssignChallengesSection } from './assign-challenges';
 import { ChallengeDeadlineSection } from './challenge-deadline';
 import { ROLE_BADGES } from './role-names';
-import { ACTION_NAMES } from '../admin-audit/action-names';
 
 /** The two answers to one decision; each asks first (useDecisions). */
 function ApproveDecline(props: {
@@ -191,11 +191,10 @@ export function UserDetailModal({ userId, onClose }: { userId: number; onClose: 
             ) : (
               <ul className="plain-list">
                 {data.recent_activity.map((entry) => {
-                  const name = ACTION_NAMES[entry.action];
                   return (
                     <li key={entry.id}>
-                      {name && <>{t(name)} </>}
-                      <code>{entry.action}</code> · {formatDateTime(entry.created_at)}
+                      {say(AUDIT_ACTION_LABELS[entry.action])} <code>{entry.action}</code> ·{' '}
+                      {formatDateTime(entry.created_at)}
                     </li>
                   );
                 })}

@@ -51,8 +51,6 @@ export function useChooseLocale() {
   });
 }
 
-export const LOGOUT_FAILED = msg`Logout failed. Please try again.`;
-
 /**
  * Signs out, then loads `redirectTo` afresh: nothing of the signed-in user stays in memory,
  * and no guarded page sees the session vanish and redirects somewhere else first.

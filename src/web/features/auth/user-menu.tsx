@@ -7,7 +7,7 @@ import { DEFAULT_CAMPUS_LABEL, DEFAULT_ROLE_LABEL } from '../../../contract/cons
 import type { Role, User } from '../../../contract/users';
 import { Avatar } from '../../components/avatar';
 import { formatNumber } from '../../lib/format';
-import { LOGOUT_FAILED, useSignOut } from './api';
+import { SignOutButton } from './sign-out-button';
 
 /** The role's name as the badge shows it (the API's values, in the page's language). */
 const ROLE_LABELS: Record<Role, MessageDescriptor> = { student: msg`student`, member: msg`member`, board: msg`board` };
@@ -23,7 +23,6 @@ export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
-  const signOut = useSignOut('/');
 
   useEffect(() => {
     if (!open) return;
@@ -97,19 +96,9 @@ export function UserMenu({ user }: { user: User }) {
               <Trans>Admin Panel</Trans>
             </Link>
           )}
-          {signOut.isError && (
-            <p className="alert" role="alert">
-              {t(LOGOUT_FAILED)}
-            </p>
-          )}
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={signOut.isPending}
-            onClick={() => signOut.mutate()}
-          >
+          <SignOutButton redirectTo="/" className="btn btn-danger">
             <Trans>Sign Out</Trans>
-          </button>
+          </SignOutButton>
         </div>
       )}
     </div>
