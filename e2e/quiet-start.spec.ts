@@ -89,7 +89,9 @@ test('npm start prints the address and the stand-in admin login, and nothing mor
   }
   const lines = printed.split('\n').filter((line) => line.trim());
   expect(lines, printed).toEqual([
-    expect.stringMatching(/^Robotics club app: http:\/\/localhost:\d+ {2}\(database: .*club\.sqlite\)$/),
-    'Sign in through the local 42 stand-in: any login works; "admin" is an admin.',
+    expect.stringMatching(
+      /^Robotics club app: http:\/\/localhost:\d+ {2}\(database: .*club\.sqlite; listening on 127\.0\.0\.1:\d+\)$/,
+    ),
+    'Sign in through the local 42 stand-in (this machine only: HOST opens it to others): any login works; "admin" is an admin.',
   ]);
 });

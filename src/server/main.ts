@@ -58,19 +58,16 @@ async function main(): Promise<void> {
     .join(', ');
   console.log(`\nRobotics club app: ${config.publicUrl}  (database: ${where}; listening on ${listening})`);
   if (config.devIntra) {
+    // Two lines unless something is wrong (issue 28): the loopback default is said in the second.
+    const reach = config.standInExposed ? '' : ' (this machine only: HOST opens it to others)';
     console.log(
-      `Sign in through the local 42 stand-in: any login works; "${config.adminLogins.join('", "')}" is an admin.`,
+      `Sign in through the local 42 stand-in${reach}: any login works; "${config.adminLogins.join('", "')}" is an admin.`,
     );
     if (config.standInExposed) {
       console.warn(
         `WARNING: HOST=${config.host} opens the local 42 stand-in to the network: anyone who reaches this ` +
           'server can sign in as any login, admin included. Set FT_CLIENT_ID and FT_CLIENT_SECRET (the ' +
           "club's 42 application) before anyone else can reach it.\n",
-      );
-    } else {
-      console.log(
-        'Only this machine can reach it (loopback): HOST opens it to others, and then anyone who reaches it ' +
-          'can sign in as any login, admin included.\n',
       );
     }
   }

@@ -69,7 +69,7 @@ describe.runIf(runsOnEngine('sqlite', 'The start suite'))('the server started wi
     // An empty HOST is as good as none: startServer would otherwise pass 127.0.0.1.
     server = await startServer({ DATA_DIR: dataDir, HOST: '' });
     expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
-    await expect.poll(() => server!.output()).toContain('Only this machine can reach it (loopback)');
+    await expect.poll(() => server!.output()).toContain('(this machine only: HOST opens it to others)');
     expect(server.output()).toContain(`listening on 127.0.0.1:${server.port}`);
     expect(server.output()).not.toContain('0.0.0.0');
     expect(server.output()).not.toContain(WARNING);
