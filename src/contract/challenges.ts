@@ -322,6 +322,8 @@ export type ExerciseSubmit = z.infer<typeof exerciseSubmitSchema>;
 
 export const userChallengeListQuerySchema = pageQuerySchema().extend({
   status: z.enum(USER_CHALLENGE_STATUSES).optional(),
+  /** One challenge of the catalog: the board reviews one challenge's submissions side by side. */
+  challenge_id: idTextSchema.optional(),
 });
 export const adminUserChallengeListSchema = listSchema(adminUserChallengeSchema);
 
