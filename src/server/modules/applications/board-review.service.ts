@@ -18,9 +18,9 @@ import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { entriesAbout, recordAudit } from '../audit/audit.repository';
-import { journeyStep, journeySummary, type JourneyStep } from '../journey/journey';
+import { journeyStep, journeyStepsOf, journeySummary, type JourneyStep } from '../journey/journey';
 import { readSetting } from '../settings/settings.repository';
-import { findUserById } from '../users/users.repository';
+import { campusesOf, findUserById } from '../users/users.repository';
 import {
   eachApplicationForExport,
   findApplication,
@@ -111,6 +111,11 @@ export function createBoardReviewService(deps: Deps) {
     return new Set(ids.filter((id) => !voted.has(id)));
   }
 
+  /** Under blind review a search finds only the applications whose candidate this admin may see. */
+  async function searchScope(admin: UserRow): Promise<{ searchableFor?: number }> {
+    return (await readSetting(db, 'blind_review')) ? { searchableFor: admin.id } : {};
+  }
+
   /** The applications as the admin may see them, in the same order. */
   async function asSeenBy(executor: Executor, admin: UserRow, applications: ApplicationView[]) {
     const hidden = await hiddenFrom(
@@ -150,8 +155,32 @@ export function createBoardReviewService(deps: Deps) {
 
   return {
     async list(query: ListQuery, admin: UserRow) {
-      const { data, total } = await listApplications(db, query);
-      return { data: await asSeenBy(db, admin, data), total };
+      const now = clock.now();
+      const { data, total } = await listApplications(db, { ...query, ...(await searchScope(admin)), now });
+      const [seen, steps, campuses] = await Promise.all([
+        asSeenBy(db, admin, data),
+        journeyStepsOf(
+          db,
+          data.map((application) => application.user_id),
+          now,
+        ),
+        campusesOf(
+          db,
+          data.map((application) => application.user_id),
+        ),
+      ]);
+      return {
+        data: seen.map((application) => {
+          const latest = steps.get(application.user_id);
+          return {
+            ...application,
+            // Only the latest application of a candidate is in progress; an earlier one was declined.
+            step: latest && latest.applicationId === application.id ? latest.step : -1,
+            campus: campuses.get(application.user_id) ?? null,
+          };
+        }),
+        total,
+      };
     },
 
     detail: (id: number, admin: UserRow) => detail(id, admin),
@@ -161,9 +190,10 @@ export function createBoardReviewService(deps: Deps) {
      * may see them (blind review hides the same cells), read a page at a time as the client reads.
      */
     exportCsv(query: ExportQuery, admin: UserRow): Readable {
-      const { separator, ...filter } = query;
+      const { separator, sort: _sort, ...filter } = query;
       async function* rows() {
-        for await (const page of eachApplicationForExport(db, filter)) {
+        const scoped = { ...filter, ...(await searchScope(admin)), now: clock.now() };
+        for await (const page of eachApplicationForExport(db, scoped)) {
           yield (await asSeenBy(db, admin, page)).map((a) => [
             a.id,
             a.user.intra_login,
