@@ -20,6 +20,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../../contract/locales';
 import { defaultTemplate } from './mail-defaults';
 import { composeMail, type Notification, type TemplateText } from './mail-templates';
 import { findSavedTemplate } from './mail-templates.repository';
+import { readSetting } from '../settings/settings.repository';
 
 /** After this many attempts a mail is given up (status `failed`): about 8.5 hours of retries. */
 export const MAX_ATTEMPTS = 10;
@@ -153,6 +154,7 @@ export function createMailOutbox(deps: OutboxDeps): MailOutbox {
         );
       }
       const iso = at.toISOString();
+      const timeZone = await readSetting(trx, 'time_zone');
       await insertMails(
         trx,
         recipients.map((user) => {
@@ -162,6 +164,7 @@ export function createMailOutbox(deps: OutboxDeps): MailOutbox {
             templates.get(locale)!,
             { userId: user.id, email: user.email, name: user.first_name?.trim() || user.intra_login, locale },
             config.publicUrl,
+            timeZone,
           );
           return {
             to_address: user.email,

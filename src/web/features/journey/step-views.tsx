@@ -5,6 +5,7 @@ import { MIN_MEMBER_XP } from '../../../contract/constants';
 import { INTL_LOCALES } from '../../../contract/i18n';
 import type { Locale } from '../../../contract/locales';
 import { notEligibleMessage, type AllowedCampus } from '../../../contract/eligibility';
+import { clubZone } from '../../lib/format';
 import { useSession } from '../auth/api';
 import { useMyChallenges } from '../challenges/api';
 
@@ -12,7 +13,9 @@ import { useMyChallenges } from '../challenges/api';
 function useLongDate() {
   const { i18n } = useLingui();
   const locale = i18n.locale === 'en' ? 'en-GB' : INTL_LOCALES[i18n.locale as Locale];
-  return (iso: string) => new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' });
+  // In the club's time zone, as every date of the pages (decision 0155).
+  return (iso: string) =>
+    new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: clubZone() });
 }
 
 /** Step 0 for a student of a campus that may not apply: the server's refusal, said before they try. */
