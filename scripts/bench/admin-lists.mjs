@@ -1,9 +1,10 @@
 // Admin lists on a big club, on SQLite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is
 // set) on PostgreSQL in a schema of its own: `npm run seed:demo` makes 10,000 users and
 // BENCH_AUDIT audit entries (default 1,000,000) and is timed; then the lists, first and deep
-// pages, with filters, are asked 5 × 200 times each, one request at a time, taking turns with
-// each other and with GET /api/health (the noise floor of the run): p50, p99 of all the
-// requests and the median of the five rounds' p99s, target p99 under 20 ms. Last, the
+// pages, with filters, are asked 5 × 200 times each (BENCH_ROUNDS × BENCH_COUNT), one request
+// at a time, taking turns with each other and with GET /api/health (the noise floor of the
+// run): p50, p99 of all the requests and the median of the rounds' p99s, target p99 under
+// 20 ms. Last, the
 // auto-assignment of 2,000 registrants (target under 1 s on SQLite).
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -30,8 +31,8 @@ const P99_TARGET_MS = 20;
 
 export async function benchAdminLists({
   audit = Number(process.env.BENCH_AUDIT ?? 1_000_000),
-  rounds = 5,
-  count = 200,
+  rounds = Number(process.env.BENCH_ROUNDS ?? 5),
+  count = Number(process.env.BENCH_COUNT ?? 200),
 } = {}) {
   const lines = [];
   const dataDir = tempDir('club-bench-lists-');

@@ -2,8 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { MemberListFilter, MemberSort } from '../../../contract/members';
 import type { Engine, Executor } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
-import { isLatestApplication } from '../applications/applications.repository';
-import { atJourneyStep, type JourneyStep } from '../journey/journey';
+import { usersAtStep, type JourneyStep } from '../journey/journey';
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -46,17 +45,7 @@ export async function listMembers(
         eb.not(eb.exists(eb.selectFrom('applications').select('id').whereRef('user_id', '=', 'users.id'))),
       );
     } else if (filter.step !== undefined) {
-      const step = Number(filter.step) as JourneyStep;
-      conditions.push(
-        eb.exists(
-          eb
-            .selectFrom('applications')
-            .select('applications.id')
-            .whereRef('applications.user_id', '=', 'users.id')
-            .where(isLatestApplication)
-            .where(atJourneyStep(step, now)),
-        ),
-      );
+      conditions.push(eb('id', 'in', usersAtStep(db, Number(filter.step) as JourneyStep, now)));
     }
     return eb.and(conditions);
   };
