@@ -91,6 +91,12 @@ test('oldest first, 20 a page, 50 or 100 on request, one challenge or all, all k
   await page.reload();
   await expect(cards).toHaveCount(12);
   await expect(page.getByLabel('Per page')).toHaveValue('50');
+
+  // A search on the candidate (issue 28 item 3), with the challenge: queue-20, 22 and 24.
+  await page.getByLabel('Search').fill('QUEUE-2');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.first()).toContainText('@queue-20');
+  await expect(page).toHaveURL(/q=QUEUE-2/);
   await page.context().close();
 });
 

@@ -3,6 +3,7 @@ import type { ApplicationStatus } from '../../../contract/applications';
 import type { Executor } from '../../db/database';
 import type { ApplicationsTable, DB } from '../../db/schema';
 import { latestApplicationsAtStep, type JourneyStep } from '../journey/journey';
+import { usersMatching } from '../users/user-search';
 
 const withApplicant = (db: Executor) =>
   db
@@ -78,8 +79,6 @@ export type ApplicationFilter = {
   now?: Date;
 };
 
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 /*
  * The filters on the candidate are subqueries read once for the whole list (`user_id in (…)`), not
  * a lookup of the candidate for every application: a search scans the users once (decision 0154).
@@ -87,7 +86,6 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
 const matching = (db: Executor, filter: ApplicationFilter) => (eb: ExpressionBuilder<DB, 'applications'>) => {
   const now = filter.now ?? new Date();
   const candidates = () => db.selectFrom('users').select('users.id');
-  const pattern = filter.q ? likePattern(filter.q) : '';
   return eb.and([
     ...(filter.status ? [eb('applications.status', '=', filter.status)] : []),
     ...(filter.round_id ? [eb('applications.round_id', '=', filter.round_id)] : []),
@@ -99,17 +97,7 @@ const matching = (db: Executor, filter: ApplicationFilter) => (eb: ExpressionBui
       : []),
     ...(filter.q
       ? [
-          eb(
-            'applications.user_id',
-            'in',
-            candidates().where((inner) =>
-              inner.or(
-                ['intra_login', 'first_name', 'last_name', 'email'].map(
-                  (column) => sql<boolean>`lower(${sql.ref(`users.${column}`)}) like ${pattern} escape '\\'`,
-                ),
-              ),
-            ),
-          ),
+          eb('applications.user_id', 'in', usersMatching(db, filter.q)),
           ...(filter.searchableFor !== undefined
             ? [
                 eb.exists(

@@ -798,6 +798,14 @@ describe('challenges', () => {
       });
       expect((await queue('&challenge_id=999999')).json()).toEqual({ data: [], total: 0 });
       expect((await queue('&challenge_id=abc')).statusCode).toBe(400);
+      // A search on the candidate's login, names or email, any case, with the challenge or alone.
+      expect((await queue('&q=TWO@student')).json()).toMatchObject({ total: 2 });
+      expect((await queue(`&q=two&challenge_id=${otherChallenge!.challenge_id}`)).json()).toMatchObject({
+        total: 1,
+        data: [{ id: otherChallenge!.id }],
+      });
+      expect((await queue('&q=one')).json()).toMatchObject({ total: 1, data: [{ id: first.id }] });
+      expect((await queue('&q=nobody-here')).json()).toEqual({ data: [], total: 0 });
     });
 
     it('validates with the earned XP by default: validated_at, completed, awarded_xp, XP added to the user, audited', async () => {

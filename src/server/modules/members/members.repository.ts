@@ -3,8 +3,7 @@ import type { MemberListFilter, MemberSort } from '../../../contract/members';
 import type { Engine, Executor } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
 import { usersAtStep, type JourneyStep } from '../journey/journey';
-
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+import { likePattern, SEARCHED_COLUMNS } from '../users/user-search';
 
 /** The columns each order reads, then the id, so that pages never overlap. */
 const ORDERS: Record<MemberSort, { column: 'created_at' | 'intra_login' | 'campus'; direction: 'asc' | 'desc' }> = {
@@ -33,11 +32,7 @@ export async function listMembers(
     if (filter.q) {
       const pattern = likePattern(filter.q);
       conditions.push(
-        eb.or(
-          ['intra_login', 'first_name', 'last_name', 'email'].map(
-            (column) => sql<boolean>`${folded(column)} like ${pattern} escape '\\'`,
-          ),
-        ),
+        eb.or(SEARCHED_COLUMNS.map((column) => sql<boolean>`${folded(column)} like ${pattern} escape '\\'`)),
       );
     }
     if (filter.step === 'none') {

@@ -27,7 +27,7 @@ export const useSaveChallenge = () =>
 export const useDeleteChallenge = () =>
   useRefreshingMutation((id: number) => call(routes.deleteChallenge, { params: { id } }), [challengeKeys.catalog]);
 
-export type SubmissionsQuery = { challenge_id?: number; offset: number; limit: number };
+export type SubmissionsQuery = { challenge_id?: number; q?: string; offset: number; limit: number };
 
 /** A page of the challenges waiting for the board, oldest submission first, of one challenge or all. */
 export function useSubmissions(query: SubmissionsQuery) {

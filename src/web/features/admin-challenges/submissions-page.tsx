@@ -5,7 +5,7 @@ import { XP_PER_EXERCISE } from '../../../contract/constants';
 import { AdminList } from '../../components/admin-list';
 import { Avatar } from '../../components/avatar';
 import { ErrorBanner } from '../../components/error-banner';
-import { PageSizeFilter, SelectFilter } from '../../components/filters';
+import { PageSizeFilter, SelectFilter, TextFilter } from '../../components/filters';
 import { Modal } from '../../components/modal';
 import { formatDateTime } from '../../lib/format';
 import { pageSizeParam, useListParams } from '../../lib/list-params';
@@ -120,7 +120,7 @@ function ReviewModal({
 
 /** The address of the queue: a challenge, the page and its size (`?challenge_id=3&limit=50&offset=50`). */
 const SUBMISSIONS_LIST = userChallengeListQuerySchema
-  .pick({ challenge_id: true, offset: true })
+  .pick({ challenge_id: true, q: true, offset: true })
   .extend({ limit: pageSizeParam });
 
 /** One submission of the queue: who, when, the links, and the two decisions. */
@@ -194,7 +194,7 @@ export function SubmissionsPage() {
   const { t } = useLingui();
   usePageTitle(t`Submissions`);
   const list = useListParams(SUBMISSIONS_LIST);
-  const { challenge_id, offset, limit } = list.values;
+  const { challenge_id, q, offset, limit } = list.values;
   const [reviewing, setReviewing] = useState<{
     submission: AdminUserChallenge;
     decision: 'validated' | 'declined';
@@ -202,7 +202,7 @@ export function SubmissionsPage() {
   // The latest decision's result, shown where its submission was, and the submissions decided on this page.
   const [outcome, setOutcome] = useState<{ message: string; at: number } | null>(null);
   const [decided, setDecided] = useState<ReadonlySet<number>>(new Set());
-  const queue = useSubmissions({ challenge_id, offset, limit });
+  const queue = useSubmissions({ challenge_id, q: q || undefined, offset, limit });
   const catalog = useChallengeCatalog();
   const challengeFilters = [
     { value: '', label: t`All challenges` },
@@ -250,6 +250,15 @@ export function SubmissionsPage() {
       }
       filters={
         <>
+          <TextFilter
+            label={t`Search`}
+            placeholder={t`Login, name or email`}
+            {...list.text('q')}
+            onChange={(value) => {
+              forget();
+              list.set({ q: value });
+            }}
+          />
           <SelectFilter
             label={t`Challenge`}
             options={challengeFilters}
