@@ -18,6 +18,7 @@ import * as recruitmentRounds from './migrations/0017-recruitment-rounds';
 import * as images from './migrations/0018-images';
 import * as userLocale from './migrations/0019-user-locale';
 import * as listsByDateSent from './migrations/0020-lists-by-date-sent';
+import * as applicationsByStep from './migrations/0040-applications-by-step';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0018-images': images,
   '0019-user-locale': userLocale,
   '0020-lists-by-date-sent': listsByDateSent,
+  '0040-applications-by-step': applicationsByStep,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
