@@ -106,33 +106,20 @@ export function stepOf(facts: {
  * members-list.test.ts checks them against journeyStep for a user at every step.
  */
 
-/*
- * Each condition first asks a set read once for the whole query (an uncorrelated `in (…)`, which
- * both engines build once and probe in memory), and only the few rows it keeps pay for the
- * correlated check: on 10,000 users the correlated checks alone cost 20-40 ms (decision 0154).
- */
-
 /** They sat in a team of an event that has ended, after their earlier applications were decided. */
-const hackathonOver = (now: Date) => {
-  const at = now.toISOString();
-  return sql<boolean>`(users.id in (
-    select team_members.user_id from team_members
-    inner join hackathon_events on hackathon_events.id = team_members.event_id
-    where hackathon_events.end_at <= ${at})
-  and exists (
-    select 1 from team_members
-    inner join hackathon_events on hackathon_events.id = team_members.event_id
-    where team_members.user_id = users.id and hackathon_events.end_at <= ${at}
-    and not exists (
-      select 1 from applications as earlier
-      where earlier.user_id = users.id and earlier.id < applications.id and earlier.reviewed_at >= hackathon_events.end_at)))`;
-};
+const hackathonOver = (now: Date) => sql<boolean>`exists (
+  select 1 from team_members
+  inner join hackathon_events on hackathon_events.id = team_members.event_id
+  where team_members.user_id = users.id and hackathon_events.end_at <= ${now.toISOString()}
+  and not exists (
+    select 1 from applications as earlier
+    where earlier.user_id = users.id and earlier.id < applications.id and earlier.reviewed_at >= hackathon_events.end_at))`;
 
 /** At least one challenge assigned, and every one validated. */
 const everyChallengeValidated = sql<boolean>`(
-  users.id in (select user_challenges.user_id from user_challenges)
-  and users.id not in (
-    select user_challenges.user_id from user_challenges where user_challenges.status <> 'validated'))`;
+  exists (select 1 from user_challenges where user_challenges.user_id = users.id)
+  and not exists (
+    select 1 from user_challenges where user_challenges.user_id = users.id and user_challenges.status <> 'validated'))`;
 
 const approvedStudent = sql<boolean>`applications.status = 'approved' and users.role = 'student'`;
 
