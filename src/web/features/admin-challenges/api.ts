@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { MAX_PAGE_SIZE } from '../../../contract/common';
 import type { ChallengeFormInput, ValidateUserChallenge } from '../../../contract/challenges';
 import { routes } from '../../../contract/routes';
 import { adminKeys } from '../../app/query-client';
@@ -9,6 +10,9 @@ export const challengeKeys = {
   catalog: [...adminKeys.all, 'challenges'] as const,
   submissions: [...adminKeys.all, 'submissions'] as const,
 };
+
+/** The board reviews every waiting submission on one screen: one page of the largest size. */
+const SUBMISSIONS_LIMIT = MAX_PAGE_SIZE;
 
 export function useChallengeCatalog() {
   return useQuery({ queryKey: challengeKeys.catalog, queryFn: () => call(routes.adminChallenges) });
@@ -27,15 +31,11 @@ export const useSaveChallenge = () =>
 export const useDeleteChallenge = () =>
   useRefreshingMutation((id: number) => call(routes.deleteChallenge, { params: { id } }), [challengeKeys.catalog]);
 
-export type SubmissionsQuery = { challenge_id?: number; q?: string; offset: number; limit: number };
-
-/** A page of the challenges waiting for the board, oldest submission first, of one challenge or all. */
-export function useSubmissions(query: SubmissionsQuery) {
+/** The challenges waiting for the board, oldest submission first. */
+export function useSubmissions() {
   return useQuery({
-    queryKey: [...challengeKeys.submissions, query],
-    queryFn: () => call(routes.submissions, { query: { status: 'pending_validation', ...query } }),
-    // The page stays while the next one loads: a decision does not blank the queue.
-    placeholderData: keepPreviousData,
+    queryKey: challengeKeys.submissions,
+    queryFn: () => call(routes.submissions, { query: { status: 'pending_validation', limit: SUBMISSIONS_LIMIT } }),
   });
 }
 

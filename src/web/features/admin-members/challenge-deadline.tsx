@@ -2,12 +2,11 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { ChallengeDeadline } from '../../../contract/challenges';
-import { DatePicker } from '../../components/date-picker';
 import { Field } from '../../components/field';
 import { Notice } from '../../components/notice';
 import { errorMessage } from '../../lib/api-client';
 import {
-  clubZone,
+  BROWSER_TIME_ZONE,
   DATE_TIME_HINT,
   DATE_TIME_INPUT,
   formatDate,
@@ -80,7 +79,7 @@ export function ChallengeDeadlineSection({
   const requested = request && formatDate(request.requested_at);
   const answered = request?.answered_at && formatDate(request.answered_at);
   const format = t(DATE_TIME_HINT);
-  const zone = clubZone();
+  const zone = BROWSER_TIME_ZONE;
 
   return (
     <section className="stack" aria-labelledby="deadline-section-title">
@@ -118,14 +117,7 @@ export function ChallengeDeadlineSection({
           required
         >
           {(control) => (
-            <DatePicker read={() => draft} onPick={setDraft}>
-              <input
-                {...control}
-                {...DATE_TIME_INPUT}
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-              />
-            </DatePicker>
+            <input {...control} {...DATE_TIME_INPUT} value={draft} onChange={(event) => setDraft(event.target.value)} />
           )}
         </Field>
         <div className="row">
