@@ -107,6 +107,21 @@ export function SubmittedCard({ application }: { application: MyApplication }) {
 }
 
 /** Step -2: the candidate withdrew their application (decision 0145). */
+/** The end of a closed application: the form below when a new round is open, else the way out. */
+function ApplyAgainOrLeave({ mayApplyAgain }: { mayApplyAgain: boolean }) {
+  return mayApplyAgain ? (
+    <p className="alert alert-success">
+      <Trans>A new recruitment round is open: you can apply again below.</Trans>
+    </p>
+  ) : (
+    <div>
+      <Link className="btn" to={LANDING_PAGE}>
+        <Trans>Back to Home</Trans>
+      </Link>
+    </div>
+  );
+}
+
 export function Withdrawn({ application }: { application: MyApplication }) {
   const formatDate = useLongDate();
   const on = formatDate(application.updated_at);
@@ -118,22 +133,12 @@ export function Withdrawn({ application }: { application: MyApplication }) {
       <p>
         <Trans>You withdrew your application on {on}. The board no longer reviews it.</Trans>
       </p>
-      {application.may_apply_again ? (
-        <p className="alert alert-success">
-          <Trans>A new recruitment round is open: you can apply again below.</Trans>
+      {!application.may_apply_again && (
+        <p>
+          <Trans>You can apply again when the club opens its next recruitment round.</Trans>
         </p>
-      ) : (
-        <>
-          <p>
-            <Trans>You can apply again when the club opens its next recruitment round.</Trans>
-          </p>
-          <div>
-            <Link className="btn" to={LANDING_PAGE}>
-              <Trans>Back to Home</Trans>
-            </Link>
-          </div>
-        </>
       )}
+      <ApplyAgainOrLeave mayApplyAgain={application.may_apply_again} />
     </section>
   );
 }
@@ -256,17 +261,7 @@ export function Declined({ application }: { application: MyApplication }) {
           club&apos;s events. You are welcome to try again in a later recruitment.
         </Trans>
       </p>
-      {application.may_apply_again ? (
-        <p className="alert alert-success">
-          <Trans>A new recruitment round is open: you can apply again below.</Trans>
-        </p>
-      ) : (
-        <div>
-          <Link className="btn" to={LANDING_PAGE}>
-            <Trans>Back to Home</Trans>
-          </Link>
-        </div>
-      )}
+      <ApplyAgainOrLeave mayApplyAgain={application.may_apply_again} />
     </section>
   );
 }
