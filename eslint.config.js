@@ -60,7 +60,7 @@ export default tseslint.config(
             { regex: { pattern: 'SELECTOR$' } },
           ],
           // react-hook-form's field paths ('audience.step') are keys.
-          ignoreFunctions: ['console.*', 'Error', '*.querySelector', '*.querySelectorAll', 'register'],
+          ignoreFunctions: ['console.*', 'Error', '*.querySelector', '*.querySelectorAll', '*.closest', 'register'],
         },
       ],
     },

@@ -37,7 +37,7 @@ test('a filtered admin list survives a reload and opens the same from a shared l
   await expect.poll(address).toEqual({ q: 'rover', banned: 'false', offset: '20' });
   const cards = page
     .getByRole('main')
-    .getByRole('listitem')
+    .getByRole('row')
     .filter({ hasText: /^rover-\d\d/ });
   await expect(cards).toHaveCount(1);
 

@@ -119,7 +119,7 @@ test("the Users page's filters are done by the server: a banned user on the seco
   await expect(page.getByText('1–1 of 1')).toBeVisible();
   const cards = page
     .getByRole('main')
-    .getByRole('listitem')
+    .getByRole('row')
     .filter({ has: page.getByText(/^(admin|rover-\d\d)$/) });
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('rover-00');

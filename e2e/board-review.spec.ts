@@ -179,7 +179,7 @@ test("blind review: the list and the screen hide the candidate until the admin's
   try {
     const hidden = await candidate(browser, 'I like robots that sort recycling.');
     await admin.goto('/admin/applications?status=pending');
-    const card = admin.getByRole('listitem').filter({ hasText: 'I like robots that sort recycling.' });
+    const card = admin.getByRole('row').filter({ hasText: 'I like robots that sort recycling.' });
     await expect(card).toContainText('Candidate hidden until you vote');
     await expect(card).not.toContainText(hidden.login);
     await expect(card.locator('.avatar')).toHaveCount(0);

@@ -39,7 +39,7 @@ test('an approval is confirmed, then undone: the application is pending again an
   const admin = await asAdmin(browser);
   await admin.goto('/admin/applications?status=pending');
   await admin
-    .getByRole('listitem')
+    .getByRole('row')
     .filter({ hasText: login })
     .getByRole('link', { name: `Review the application of ${login}` })
     .click();
@@ -98,8 +98,12 @@ test('a ban names the person and the consequence, Cancel changes nothing, and th
   const login = await candidate(browser, 'ban');
   const admin = await asAdmin(browser);
   await admin.goto(`/admin/users?q=${login}`);
-  const card = admin.getByRole('listitem').filter({ hasText: login });
-  const ban = card.getByRole('button', { name: 'Ban' });
+  const card = admin.getByRole('row').filter({ hasText: login });
+  const ban = card.getByRole('button', { name: 'Ban', exact: true });
+  // Ban and Delete wait in the row's menu (issue 28).
+  const menu = card.locator('summary');
+  await expect(card.getByRole('button', { name: 'Delete' })).toBeHidden();
+  await menu.click();
 
   await ban.click();
   const confirm = admin.getByRole('dialog', { name: `Ban @${login}?` });
@@ -117,7 +121,8 @@ test('a ban names the person and the consequence, Cancel changes nothing, and th
   const toast = admin.getByRole('status').filter({ hasText: `@${login} is banned.` });
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(card.getByText('Banned', { exact: true })).toBeHidden();
-  await expect(card.getByRole('button', { name: 'Ban' })).toBeVisible();
+  await menu.click();
+  await expect(card.getByRole('button', { name: 'Ban', exact: true })).toBeVisible();
   await admin.context().close();
 });
 
@@ -127,7 +132,14 @@ test('an admin flag is granted and removed with confirmations; the last admin ca
   const login = await candidate(browser, 'flag');
   const admin = await asAdmin(browser);
   await admin.goto(`/admin/users?q=${login}`);
-  const card = admin.getByRole('listitem').filter({ hasText: login });
+  const card = admin.getByRole('row').filter({ hasText: login });
+  // The row's menu stays open behind a confirmation (so that Cancel gives the focus back): open it if it is closed.
+  const openMenu = async () => {
+    if (!(await card.locator('details.row-menu').evaluate((menu: HTMLDetailsElement) => menu.open))) {
+      await card.locator('summary').click();
+    }
+  };
+  await openMenu();
   await card.getByRole('button', { name: 'Grant admin' }).click();
   await admin
     .getByRole('dialog', { name: `Make @${login} an admin?` })
@@ -137,16 +149,19 @@ test('an admin flag is granted and removed with confirmations; the last admin ca
   // An admin is not a candidate: no "student" badge beside Admin.
   await expect(card.getByText('student', { exact: true })).toBeHidden();
 
+  await openMenu();
   await card.getByRole('button', { name: 'Remove admin' }).click();
   const remove = admin.getByRole('dialog', { name: `Remove the admin rights of @${login}?` });
   await expect(remove).toContainText(`@${login} keeps their account but can no longer open the admin panel.`);
   await remove.getByRole('button', { name: 'Remove admin' }).click();
   await expect(card.getByText('Admin', { exact: true })).toBeHidden();
+  await openMenu();
   await expect(card.getByRole('button', { name: 'Grant admin' })).toBeVisible();
 
   // The server refuses to leave the club without an admin: its sentence is shown.
   await admin.goto('/admin/users?q=admin');
-  const own = admin.getByRole('listitem').filter({ has: admin.getByText('admin', { exact: true }) });
+  const own = admin.getByRole('row').filter({ has: admin.getByText('admin', { exact: true }) });
+  await own.locator('summary').click();
   await own.getByRole('button', { name: 'Remove admin' }).click();
   await admin
     .getByRole('dialog', { name: 'Remove your own admin rights?' })

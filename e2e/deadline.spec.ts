@@ -71,7 +71,11 @@ test('a candidate past the deadline asks for more time, the board extends it, th
   const requests = board.getByRole('region', { name: 'Requests for more time' });
   await expect(requests).toContainText('I was ill for a week and could not finish.');
   await requests.getByRole('link', { name: `@${login}` }).click();
-  await board.getByRole('listitem').filter({ hasText: login }).getByRole('button', { name: 'View' }).click();
+  await board
+    .getByRole('row')
+    .filter({ hasText: login })
+    .getByRole('button', { name: `View @${login}` })
+    .click();
   const detail = board.getByRole('dialog', { name: `@${login}` });
   await expect(detail.getByRole('region', { name: 'Challenge deadline' })).toContainText('Passed on');
   await expect(detail).toContainText('Request for more time, sent on');

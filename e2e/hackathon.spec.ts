@@ -102,7 +102,11 @@ test('a candidate goes from the hackathon to membership: event, registration, au
 
   await admin.goto('/admin/users');
   await admin.getByLabel('Search').fill(login);
-  await admin.getByRole('listitem').filter({ hasText: login }).getByRole('button', { name: 'View' }).click();
+  await admin
+    .getByRole('row')
+    .filter({ hasText: login })
+    .getByRole('button', { name: `View @${login}` })
+    .click();
   const dialog = admin.getByRole('dialog', { name: `@${login}` });
   await expect(dialog.getByText('Board Approval')).toBeVisible();
   await dialog.getByRole('button', { name: 'Approve as member' }).click();

@@ -32,7 +32,7 @@ test('a candidate applies, the admin approves on the review screen, the tracker 
   const admin = await asAdmin(browser);
   await admin.goto('/admin/applications');
   await admin.getByLabel('Status').selectOption('pending');
-  const card = admin.getByRole('listitem').filter({ hasText: login });
+  const card = admin.getByRole('row').filter({ hasText: login });
   await card.getByRole('link', { name: `Review the application of ${login}` }).click();
   await expect(admin.getByRole('heading', { name: `Application of @${login}`, level: 1 })).toBeVisible();
   await expect(admin.getByText('I build line followers')).toBeVisible();

@@ -167,7 +167,11 @@ test('approving in the user detail keeps the focus in the dialog, and the toast 
   const login = await appliedCandidate(baseURL!, 'modal-ok');
   await adminAt(page, 1280);
   await page.goto(`/admin/users?q=${login}`);
-  await page.getByRole('listitem').filter({ hasText: login }).getByRole('button', { name: 'View' }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: login })
+    .getByRole('button', { name: `View @${login}` })
+    .click();
   const detail = page.getByRole('dialog', { name: `@${login}` });
   await detail.getByRole('button', { name: 'Approve', exact: true }).click();
   await page

@@ -149,8 +149,8 @@ test('an admin opens the Overview, first in the sidebar, and sees the funnel, th
   await pending.getByRole('link', { name: '2 applications to review' }).click();
   await expect(page).toHaveURL(/\/admin\/applications\?status=pending$/);
   await expect(page.getByLabel('Status')).toHaveValue('pending');
-  await expect(page.getByRole('listitem').filter({ hasText: 'waiting-one' })).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: 'in-challenges' })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'waiting-one' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'in-challenges' })).toHaveCount(0);
 });
 
 test('the Overview fits a 360 px phone screen and passes axe, its tables open @phone', async ({ page }) => {

@@ -79,7 +79,7 @@ test('the board opens a round, a declined candidate applies again in the next on
   // Each round's applications, on the Applications page and in its CSV link.
   await board.goto('/admin/applications');
   const round = board.getByRole('combobox', { name: 'Round', exact: true });
-  const card = board.getByRole('listitem').filter({ hasText: login });
+  const card = board.getByRole('row').filter({ hasText: login });
   await round.selectOption({ label: 'Spring 2027' });
   await expect(board).toHaveURL(/round_id=\d+/);
   await expect(card).toHaveCount(1);

@@ -27,6 +27,7 @@ export const FEATURE_ENTRIES = {
   'admin-applications': ['decisions'],
   'admin-rounds': ['round-filter'],
   'admin-audit': ['action-names'],
+  'admin-messages': ['message-selected'],
 };
 
 const FEATURES_DIR = new URL('../src/web/features/', import.meta.url);

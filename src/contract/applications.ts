@@ -126,9 +126,22 @@ export const bulkReviewResultSchema = z.object({
 });
 export type BulkReviewResult = z.infer<typeof bulkReviewResultSchema>;
 
+/** Newest sent first (decision 0125), or oldest: the only orders that say nothing of who a hidden candidate is. */
+export const APPLICATION_SORTS = ['-created_at', 'created_at'] as const;
+
 export const applicationListQuerySchema = pageQuerySchema().extend({
   status: z.enum(APPLICATION_STATUSES).optional(),
   ...roundFilterSchema.shape,
+  /**
+   * A part of the candidate's login, names or email, any case. Under blind review it finds only
+   * the applications whose candidate the admin may see (those they voted on).
+   */
+  q: z.string().trim().max(100).optional(),
+  /** The latest applications of the candidates at this journey step (-1 … 4). */
+  step: z.enum(['-1', '0', '1', '2', '3', '4']).optional(),
+  /** The candidate's campus, exactly. */
+  campus: z.string().trim().min(1).max(100).optional(),
+  sort: z.enum(APPLICATION_SORTS).default('-created_at'),
 });
 export const applicationListSchema = listSchema(applicationSchema);
 /** The columns of the applications CSV, in order. */
@@ -210,7 +223,15 @@ export const adminApplicationSchema = applicationSchema.extend({
   identity_hidden: z.boolean(),
 });
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
-export const adminApplicationListSchema = listSchema(adminApplicationSchema);
+/** A row of the board's applications list: with the candidate's journey step and campus (issue 28). */
+export const adminApplicationListItemSchema = adminApplicationSchema.extend({
+  /** The candidate's journey step when this is their latest application (an earlier one: -1 declined, -2 withdrawn). */
+  step: z.number().int().min(-2).max(4),
+  /** The candidate's campus: blind review leaves it shown, as the review screen does. */
+  campus: z.string().nullable(),
+});
+export type AdminApplicationListItem = z.infer<typeof adminApplicationListItemSchema>;
+export const adminApplicationListSchema = listSchema(adminApplicationListItemSchema);
 
 /** Where a candidate stands (docs/product.md#the-applicant-journey-step): the step (null: not applied), XP and challenges. */
 export const journeySummarySchema = z.object({

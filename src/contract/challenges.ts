@@ -333,6 +333,10 @@ export type ExerciseSubmit = z.infer<typeof exerciseSubmitSchema>;
 
 export const userChallengeListQuerySchema = pageQuerySchema().extend({
   status: z.enum(USER_CHALLENGE_STATUSES).optional(),
+  /** One challenge of the catalog: the board reviews one challenge's submissions side by side. */
+  challenge_id: idTextSchema.optional(),
+  /** A part of the candidate's login, names or email, any case (issue 28). */
+  q: z.string().trim().max(100).optional(),
 });
 export const adminUserChallengeListSchema = listSchema(adminUserChallengeSchema);
 

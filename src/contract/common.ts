@@ -29,6 +29,8 @@ export const timestampInput = () =>
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** The page sizes an admin list offers (in its address, `?limit=50`); the first is the default (seed §9). */
+export const PAGE_SIZES = [DEFAULT_PAGE_SIZE, 50, MAX_PAGE_SIZE] as const;
 
 export function pageQuerySchema(defaultLimit = DEFAULT_PAGE_SIZE) {
   return z.object({

@@ -5,9 +5,21 @@ import { isoTimestamp, listSchema, pageQuerySchema } from './common';
 import { ROLES, userSchema } from './users';
 import { auditActionSchema } from './audit';
 
+/** The journey steps a list filters on (-1 declined … 4 member), and `none`: never applied. */
+export const STEP_FILTERS = ['-1', '0', '1', '2', '3', '4', 'none'] as const;
+export type StepFilter = (typeof STEP_FILTERS)[number];
+/** How the users list is ordered: newest first by default, or by login or campus (`-` reverses). */
+export const MEMBER_SORTS = ['-created_at', 'created_at', 'login', '-login', 'campus', '-campus'] as const;
+export type MemberSort = (typeof MEMBER_SORTS)[number];
+
 export const memberListQuerySchema = pageQuerySchema().extend({
   role: z.enum(ROLES).optional(),
+  /** A part of the login, the first or last name, or the email, any case. */
   q: z.string().trim().max(100).optional(),
+  step: z.enum(STEP_FILTERS).optional(),
+  /** The campus's name as the intra gives it, exactly. */
+  campus: z.string().trim().min(1).max(100).optional(),
+  sort: z.enum(MEMBER_SORTS).default('-created_at'),
   /** Banned (`true`) or not (`false`) users only, counted in `total` (decision 0115). */
   banned: z
     .enum(['true', 'false'])
@@ -15,7 +27,15 @@ export const memberListQuerySchema = pageQuerySchema().extend({
     .optional(),
 });
 export type MemberListFilter = z.output<typeof memberListQuerySchema>;
-export const memberListSchema = listSchema(userSchema);
+/** A user as the board's list shows them: with the journey step of their latest application (null: never applied). */
+export const memberListItemSchema = userSchema.extend({ step: z.number().int().min(-2).max(4).nullable() });
+export type MemberListItem = z.infer<typeof memberListItemSchema>;
+export const memberListSchema = listSchema(memberListItemSchema);
+
+/** GET /api/admin/members/campuses: the campuses the club's users come from, for the list's filter. */
+export const campusListSchema = z.object({
+  data: z.array(z.object({ name: z.string(), users: z.number().int() })),
+});
 
 export const memberDetailSchema = z.object({
   user: userSchema,

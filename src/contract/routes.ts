@@ -100,6 +100,7 @@ export const routes = {
   updateRound: put<rounds.Round, rounds.RoundUpdate>()('/admin/rounds/:id'),
 
   members: get<Out<typeof members.memberListSchema>, Query<typeof members.memberListQuerySchema>>()('/admin/members'),
+  campuses: get<Out<typeof members.campusListSchema>>()('/admin/members/campuses'),
   member: get<members.MemberDetail>()('/admin/members/:id'),
   setMemberRole: put<users.User, In<typeof members.roleBodySchema>>()('/admin/members/:id/role'),
   setMemberBan: put<users.User, In<typeof members.banBodySchema>>()('/admin/members/:id/ban'),

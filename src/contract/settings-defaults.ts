@@ -25,6 +25,7 @@ export const DEFAULT_SETTINGS: Settings = {
   ],
   sponsors: [{ name: '1337 Coding School', logo_url: null, url: 'https://1337.ma' }],
   blind_review: false,
+  time_zone: 'Africa/Casablanca',
 };
 
 export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
@@ -36,6 +37,7 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   social_links: DEFAULT_SETTINGS.social_links,
   board_members: DEFAULT_SETTINGS.board_members,
   sponsors: DEFAULT_SETTINGS.sponsors,
+  time_zone: DEFAULT_SETTINGS.time_zone,
   // Everyone may apply until the server says otherwise (the page it serves carries the real list).
   allowed_campuses: [],
 };

@@ -36,6 +36,20 @@ const days = (min: number) =>
     .min(min, refusal(AT_LEAST_DAYS, { min }))
     .max(MAX_SETTING_DAYS, refusal(/*i18n*/ 'At most {max} days.', { max: MAX_SETTING_DAYS }));
 
+/**
+ * An IANA time zone (`Africa/Casablanca`, `Europe/Paris`, `UTC`) that `Intl` knows: a name, not an
+ * offset (`+01:00` would not follow a change of the clocks).
+ */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const boardMemberSchema = z.object({
   name: text(80),
   title: text(80),
@@ -79,6 +93,14 @@ export const settingsSchema = z.object({
    * in this type only until the Settings page edits it (decision 0115).
    */
   blind_review: z.boolean(refusal(/*i18n*/ 'Choose whether reviews are blind.')).optional(),
+  /**
+   * The club's time zone (docs/decisions/0155): every date of the emails and the pages is told in
+   * it, and every date the board types is read in it.
+   */
+  time_zone: z
+    .string(refusal(/*i18n*/ 'Choose a time zone, such as Africa/Casablanca.'))
+    .max(64, refusal(/*i18n*/ 'Choose a time zone, such as Africa/Casablanca.'))
+    .refine(isTimeZone, refusal(/*i18n*/ 'Choose a time zone, such as Africa/Casablanca.')),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -98,6 +120,7 @@ export const publicSettingsSchema = settingsSchema
     social_links: true,
     board_members: true,
     sponsors: true,
+    time_zone: true,
   })
   .extend({
     allowed_campuses: z.array(z.object({ id: z.number().int().nullable(), name: z.string() })),

@@ -217,6 +217,7 @@ const ROUTES: Row[] = [
 
   // Members and audit (admin)
   { method: 'GET', path: '/api/admin/members', expect: ADMIN },
+  { method: 'GET', path: '/api/admin/members/campuses', expect: ADMIN },
   { method: 'GET', path: '/api/admin/members/:id', url: '/api/admin/members/{spareUser}', expect: ADMIN },
   {
     method: 'PUT',

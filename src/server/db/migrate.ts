@@ -23,6 +23,7 @@ import * as signInGuard from './migrations/0022-sign-in-guard';
 import * as roundOpenings from './migrations/0036-round-openings';
 import * as withdrawnApplications from './migrations/0037-withdrawn-applications';
 import * as reviewUndos from './migrations/0045-review-undos';
+import * as applicationsByStep from './migrations/0046-applications-by-step';
 
 /**
  * `now` is the moment the migrations run, for the rows a migration writes (the first round's
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0036-round-openings': roundOpenings,
   '0037-withdrawn-applications': withdrawnApplications,
   '0045-review-undos': reviewUndos,
+  '0046-applications-by-step': applicationsByStep,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -31,6 +31,7 @@ const SEED_CALLS: Record<string, string[]> = {
   Applications: ['GET /api/applications/me', 'POST /api/applications', 'PUT /api/applications/{id}'],
   Admin: [
     'GET /api/admin/members',
+    'GET /api/admin/members/campuses',
     'GET /api/admin/members/{id}',
     'PUT /api/admin/members/{id}/role',
     'PUT /api/admin/members/{id}/ban',

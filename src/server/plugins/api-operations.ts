@@ -41,6 +41,7 @@ export const API_OPERATIONS: Record<string, RouteOperation> = {
   'POST /api/admin/rounds': ['createRound', 'Open a recruitment round (rounds never overlap)'],
   'PUT /api/admin/rounds/{id}': ['updateRound', 'Rename, move or close a recruitment round'],
   'GET /api/admin/members': ['listMembers', 'List users'],
+  'GET /api/admin/members/campuses': ['listCampuses', "The campuses of the club's users, for the users filter"],
   'GET /api/admin/members/{id}': ['getMember', 'One user with activity, applications and journey'],
   'PUT /api/admin/members/{id}/role': ['setMemberRole', "Change a user's role (member = final approval)"],
   'PUT /api/admin/members/{id}/ban': ['setMemberBan', 'Ban or unban a user'],

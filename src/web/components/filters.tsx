@@ -1,4 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
+import { PAGE_SIZES } from '../../contract/common';
+import { formatNumber } from '../lib/format';
 import { useLatest } from '../lib/latest';
 
 /** How long the box waits after the last key before it tells the list (and the address) what to look for. */
@@ -79,4 +82,11 @@ export function SelectFilter<T extends string>({
       </select>
     </label>
   );
+}
+
+/** How many rows a page of the list shows: 20, 50 or 100, kept in the address with the filters. */
+export function PageSizeFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useLingui();
+  const options = PAGE_SIZES.map((size) => ({ value: String(size), label: formatNumber(size) }));
+  return <SelectFilter label={t`Per page`} value={value} options={options} onChange={onChange} />;
 }

@@ -65,7 +65,8 @@ describe('a typed date the form cannot read', () => {
     expect(result.errors).toEqual({});
     expect(result.values).toEqual({
       name: 'Kick-off',
-      starts_at: new Date(2026, 11, 31, 18, 30).toISOString(),
+      // Read in the club's time zone (Africa/Casablanca by default: UTC+1 in December).
+      starts_at: '2026-12-31T17:30:00.000Z',
       on: '2026-12-31',
     });
   });

@@ -6,7 +6,7 @@ import { memberListQuerySchema } from '../../contract/members';
 import { readListParams, useListParams, writeListParams } from './list-params';
 
 const USERS = memberListQuerySchema
-  .omit({ limit: true })
+  .omit({ limit: true, step: true, campus: true, sort: true })
   .extend({ banned: z.enum(['all', 'banned', 'not-banned']).default('all') });
 const address = (search: string) => new URLSearchParams(search);
 

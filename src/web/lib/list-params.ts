@@ -1,6 +1,7 @@
 import { useDeferredValue, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { PAGE_SIZES } from '../../contract/common';
 
 /**
  * The filters and the page of an admin list, kept in the address (`?role=board&offset=40`) so
@@ -8,6 +9,15 @@ import type { z } from 'zod';
  * the contract's list query schema, without `limit` (the page's own) and with any filter the
  * page applies by itself.
  */
+/**
+ * `?limit=` of a list that offers PAGE_SIZES (20, 50, 100): the first when absent or anything
+ * else, and left out of the address at that default.
+ */
+export const pageSizeParam = z
+  .enum(PAGE_SIZES.map(String) as [string, ...string[]])
+  .default(String(PAGE_SIZES[0]))
+  .transform(Number);
+
 export type ListSchema = z.ZodObject<{ offset: z.ZodType<number, unknown> } & z.ZodRawShape>;
 
 type Change<S extends ListSchema> = { [K in keyof z.output<S>]?: string | number | undefined };

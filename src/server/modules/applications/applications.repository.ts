@@ -2,6 +2,8 @@ import { sql, type ExpressionBuilder, type Insertable, type SelectQueryBuilder, 
 import type { ApplicationStatus } from '../../../contract/applications';
 import type { Engine, Executor } from '../../db/database';
 import type { ApplicationsTable, DB } from '../../db/schema';
+import { latestApplicationsAtStep, type JourneyStep } from '../journey/journey';
+import { usersMatching } from '../users/user-search';
 
 const withApplicant = (db: Executor) =>
   db
@@ -91,14 +93,55 @@ export async function withdrawPendingApplication(db: Executor, id: number, userI
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** What the admin lists and the CSV filter on. */
-type ApplicationFilter = { status?: ApplicationStatus; round_id?: number };
+/**
+ * What the admin lists and the CSV filter on. `searchableFor`: under blind review, the admin whose
+ * search may find only the applications they voted on (the others' candidates are hidden from them).
+ */
+export type ApplicationFilter = {
+  status?: ApplicationStatus;
+  round_id?: number;
+  q?: string;
+  step?: `${JourneyStep}`;
+  campus?: string;
+  searchableFor?: number;
+  /** The moment a step is read at (a hackathon over or not): the service's clock. */
+  now?: Date;
+};
 
-const matching = (filter: ApplicationFilter) => (eb: ExpressionBuilder<DB, 'applications'>) =>
-  eb.and([
+/*
+ * The filters on the candidate are subqueries read once for the whole list (`user_id in (…)`), not
+ * a lookup of the candidate for every application: a search scans the users once (decision 0154).
+ */
+const matching = (db: Executor, filter: ApplicationFilter) => (eb: ExpressionBuilder<DB, 'applications'>) => {
+  const now = filter.now ?? new Date();
+  const candidates = () => db.selectFrom('users').select('users.id');
+  return eb.and([
     ...(filter.status ? [eb('applications.status', '=', filter.status)] : []),
     ...(filter.round_id ? [eb('applications.round_id', '=', filter.round_id)] : []),
+    ...(filter.campus
+      ? [eb('applications.user_id', 'in', candidates().where('users.campus', '=', filter.campus))]
+      : []),
+    ...(filter.step !== undefined
+      ? [eb('applications.id', 'in', latestApplicationsAtStep(db, Number(filter.step) as JourneyStep, now))]
+      : []),
+    ...(filter.q
+      ? [
+          eb('applications.user_id', 'in', usersMatching(db, filter.q)),
+          ...(filter.searchableFor !== undefined
+            ? [
+                eb.exists(
+                  eb
+                    .selectFrom('application_votes')
+                    .select('application_votes.id')
+                    .whereRef('application_votes.application_id', '=', 'applications.id')
+                    .where('application_votes.admin_id', '=', filter.searchableFor),
+                ),
+              ]
+            : []),
+        ]
+      : []),
   ]);
+};
 
 /**
  * The order of the admin list and its CSV export (decision 0125): newest sent first, by the date the
@@ -106,22 +149,25 @@ const matching = (filter: ApplicationFilter) => (eb: ExpressionBuilder<DB, 'appl
  */
 const newestSentFirst = <TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB | 'applications', O>) =>
   query.orderBy(sql.ref('applications.created_at'), 'desc').orderBy(sql.ref('applications.id'), 'desc');
+const oldestSentFirst = <TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB | 'applications', O>) =>
+  query.orderBy(sql.ref('applications.created_at'), 'asc').orderBy(sql.ref('applications.id'), 'asc');
 
 export async function listApplications(
   db: Executor,
-  filter: ApplicationFilter & { limit: number; offset: number },
+  filter: ApplicationFilter & { limit: number; offset: number; sort?: 'created_at' | '-created_at' },
 ): Promise<{ data: ApplicationView[]; total: number }> {
-  const where = matching(filter);
+  const where = matching(db, filter);
+  const inOrder = filter.sort === 'created_at' ? oldestSentFirst : newestSentFirst;
   // The page's ids first, skipped through an index, then only those rows are joined (decision 0100).
   const page = db
     .selectFrom('applications')
     .select('applications.id')
     .where(where)
-    .$call(newestSentFirst)
+    .$call(inOrder)
     .limit(filter.limit)
     .offset(filter.offset);
   const [rows, count] = await Promise.all([
-    withApplicant(db).where('applications.id', 'in', page).$call(newestSentFirst).execute(),
+    withApplicant(db).where('applications.id', 'in', page).$call(inOrder).execute(),
     db
       .selectFrom('applications')
       .where(where)
@@ -227,7 +273,7 @@ export async function* eachApplicationForExport(db: Executor, filter: Applicatio
   for (;;) {
     const last = after;
     const rows: Joined[] = await withApplicant(db)
-      .where(matching(filter))
+      .where(matching(db, filter))
       .$if(last !== null, (query) =>
         query.where((eb) =>
           eb(eb.refTuple('applications.created_at', 'applications.id'), '<', eb.tuple(last!.created_at, last!.id)),

@@ -19,8 +19,9 @@ import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { entriesAbout, recordAudit } from '../audit/audit.repository';
 import { countActiveChallenges } from '../challenges/challenges.repository';
-import { journeyStep, journeySummary, stepsOfApplications, type JourneyStep } from '../journey/journey';
-import { findUserById } from '../users/users.repository';
+import { journeyStep, journeyStepsOf, journeySummary, stepsOfApplications, type JourneyStep } from '../journey/journey';
+import { readSetting } from '../settings/settings.repository';
+import { campusesOf, findUserById } from '../users/users.repository';
 import {
   eachApplicationForExport,
   findApplication,
@@ -119,6 +120,11 @@ function withIdentity(application: ApplicationView, hidden: boolean): AdminAppli
 export function createBoardReviewService(deps: Deps) {
   const { db, clock, engine } = deps;
 
+  /** Under blind review a search finds only the applications whose candidate this admin may see. */
+  async function searchScope(admin: UserRow): Promise<{ searchableFor?: number }> {
+    return (await readSetting(db, 'blind_review')) ? { searchableFor: admin.id } : {};
+  }
+
   /** The applications as the admin may see them, in the same order. */
   async function asSeenBy(executor: Executor, admin: UserRow, applications: ApplicationView[]) {
     const hidden = await candidatesHiddenFrom(
@@ -157,8 +163,40 @@ export function createBoardReviewService(deps: Deps) {
 
   return {
     async list(query: ListQuery, admin: UserRow) {
-      const { data, total } = await listApplications(db, query);
-      return { data: await asSeenBy(db, admin, data), total };
+      const now = clock.now();
+      const { data, total } = await listApplications(db, { ...query, ...(await searchScope(admin)), now });
+      const [seen, steps, campuses] = await Promise.all([
+        asSeenBy(db, admin, data),
+        journeyStepsOf(
+          db,
+          data.map((application) => application.user_id),
+          now,
+        ),
+        campusesOf(
+          db,
+          data.map((application) => application.user_id),
+        ),
+      ]);
+      return {
+        // `seen` is `data` in the same order, with what blind review hides left out.
+        data: seen.map((application, i) => {
+          const candidate = data[i]!.user_id;
+          const latest = steps.get(candidate);
+          return {
+            ...application,
+            // Only the latest application of a candidate is in progress; an earlier one was
+            // declined or withdrawn.
+            step:
+              latest && latest.applicationId === application.id
+                ? latest.step
+                : application.status === 'withdrawn'
+                  ? -2
+                  : -1,
+            campus: campuses.get(candidate) ?? null,
+          };
+        }),
+        total,
+      };
     },
 
     detail: (id: number, admin: UserRow) => detail(id, admin),
@@ -171,10 +209,11 @@ export function createBoardReviewService(deps: Deps) {
      * may see them (blind review hides the same cells), read a page at a time as the client reads.
      */
     exportCsv(query: ExportQuery, admin: UserRow): Readable {
-      const { separator, ...filter } = query;
+      const { separator, sort: _sort, ...filter } = query;
       const now = clock.now();
       async function* rows() {
-        for await (const page of eachApplicationForExport(db, filter)) {
+        const scoped = { ...filter, ...(await searchScope(admin)), now };
+        for await (const page of eachApplicationForExport(db, scoped)) {
           const ids = page.map((application) => application.id);
           const [seen, steps, votes] = await Promise.all([
             asSeenBy(db, admin, page),

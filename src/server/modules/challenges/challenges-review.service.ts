@@ -43,7 +43,7 @@ export function createChallengesReviewService(deps: Deps) {
 
   return {
     async listForReview(query: ReviewQueueQuery): Promise<List<AdminUserChallenge>> {
-      const { rows, total } = await listUserChallenges(db, query);
+      const { rows, total } = await listUserChallenges(db, { ...query, challengeId: query.challenge_id });
       return { data: await userChallengeViews(db, rows), total };
     },
 

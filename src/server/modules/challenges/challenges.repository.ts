@@ -4,6 +4,7 @@ import { XP_PER_EXERCISE } from '../../../contract/constants';
 import type { Executor } from '../../db/database';
 import type { ChallengeRow, ChallengesTable, DB, UserChallengeRow } from '../../db/schema';
 import { journeyStepsQuery } from '../journey/journey';
+import { usersMatching } from '../users/user-search';
 
 export type UserRef = { id: number; intra_login: string; image_url: string | null };
 
@@ -258,10 +259,13 @@ export async function lastValidatedAt(db: Executor, userId: number): Promise<str
 
 export async function listUserChallenges(
   db: Executor,
-  options: { status?: UserChallengeStatus; limit: number; offset: number },
+  options: { status?: UserChallengeStatus; challengeId?: number; q?: string; limit: number; offset: number },
 ): Promise<{ rows: UserChallengeRow[]; total: number }> {
   let query = db.selectFrom('user_challenges');
   if (options.status) query = query.where('status', '=', options.status);
+  // Read in the (status, submitted_at, id) index: the queue is the few challenges waiting.
+  if (options.challengeId !== undefined) query = query.where('challenge_id', '=', options.challengeId);
+  if (options.q) query = query.where('user_id', 'in', usersMatching(db, options.q));
   const [rows, count] = await Promise.all([
     // The board's queue (decision 0125): the longest waiting first, by the date the candidate sent
     // the challenge for review (never sent: last); the id breaks ties, so pages never overlap.

@@ -774,6 +774,40 @@ describe('challenges', () => {
       expect(sent.slice(3).every((isSent: boolean) => !isSent)).toBe(true);
     });
 
+    it('narrows the queue to one challenge of the catalog, with its own total and pages (issue 28)', async () => {
+      const first = await submittedChallenge(1, 'one');
+      const other = await approvedCandidate(t, clock, 'two');
+      const [sameChallenge, otherChallenge] = other.userChallenges;
+      for (const uc of [sameChallenge!, otherChallenge!]) {
+        await call('POST', `/api/challenges/${uc.id}/start`, other.cookie);
+        await call('POST', `/api/challenges/${uc.id}/exercise/1/submit`, other.cookie, { tinkercad_link: LINK });
+        await call('POST', `/api/challenges/${uc.id}/submit`, other.cookie);
+      }
+      const queue = (query: string) =>
+        call('GET', `/api/challenges/admin/user-challenges?status=pending_validation${query}`, admin);
+      const byChallenge = (await queue(`&challenge_id=${sameChallenge!.challenge_id}`)).json();
+      expect(byChallenge.total).toBe(2);
+      expect(byChallenge.data.map((item: { id: number }) => item.id)).toEqual([first.id, sameChallenge!.id]);
+      expect((await queue(`&challenge_id=${sameChallenge!.challenge_id}&limit=1&offset=1`)).json()).toMatchObject({
+        total: 2,
+        data: [{ id: sameChallenge!.id }],
+      });
+      expect((await queue(`&challenge_id=${otherChallenge!.challenge_id}`)).json()).toMatchObject({
+        total: 1,
+        data: [{ id: otherChallenge!.id }],
+      });
+      expect((await queue('&challenge_id=999999')).json()).toEqual({ data: [], total: 0 });
+      expect((await queue('&challenge_id=abc')).statusCode).toBe(400);
+      // A search on the candidate's login, names or email, any case, with the challenge or alone.
+      expect((await queue('&q=TWO@student')).json()).toMatchObject({ total: 2 });
+      expect((await queue(`&q=two&challenge_id=${otherChallenge!.challenge_id}`)).json()).toMatchObject({
+        total: 1,
+        data: [{ id: otherChallenge!.id }],
+      });
+      expect((await queue('&q=one')).json()).toMatchObject({ total: 1, data: [{ id: first.id }] });
+      expect((await queue('&q=nobody-here')).json()).toEqual({ data: [], total: 0 });
+    });
+
     it('validates with the earned XP by default: validated_at, completed, awarded_xp, XP added to the user, audited', async () => {
       const candidate = await submittedChallenge(4);
       clock.advance(1000);

@@ -144,11 +144,12 @@ export function createHackathonEventsService(deps: Deps) {
       if (event.start_at <= now.toISOString()) throw conflict(/*i18n*/ 'This hackathon has already started.');
       if (opensAt > now) {
         const when = opensAt.toISOString();
+        const timeZone = await readSetting(db, 'time_zone');
         throw forbidden({
           sentence:
             /*i18n*/ 'Hackathon registration opens {delayDays, plural, one {# day} other {# days}} after your last validated challenge: on {date}.',
           // The moment in the reader's language, told when the answer is written.
-          values: { delayDays, date: () => formatMoment(when) },
+          values: { delayDays, date: () => formatMoment(when, timeZone) },
         });
       }
       try {

@@ -133,7 +133,7 @@ describe('hackathon', () => {
     // The moment it opens, in the reader's language (issue 28: it was a bare 2026-11-28).
     const opensAt = new Date(clock.now().getTime() + 5 * 24 * 3600_000).toISOString();
     expect(tooSoon.json().error).toBe(
-      'Hackathon registration opens 7 days after your last validated challenge: on Saturday, 28 November 2026 at 10:00 UTC.',
+      'Hackathon registration opens 7 days after your last validated challenge: on Saturday, 28 November 2026 at 11:00 GMT+1.',
     );
     const inFrench = await t.app.inject({
       method: 'POST',
@@ -141,7 +141,7 @@ describe('hackathon', () => {
       payload: { event_id: event.id },
       headers: { cookie: recent.cookie, 'accept-language': 'fr' },
     });
-    expect(inFrench.json().error).toContain('samedi 28 novembre 2026 à 10:00 UTC');
+    expect(inFrench.json().error).toContain('samedi 28 novembre 2026 à 11:00 UTC+1');
     const me = (await call('GET', '/api/hackathon/me', recent.cookie)).json();
     expect(me).toMatchObject({ registration_delay_days: 7, registration_opens_at: opensAt });
     expect((await call('GET', '/api/hackathon/me', student.cookie)).json()).toMatchObject({

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { ApplicationStatus, Role } from '../../db/schema';
 import { isLatestApplication } from '../applications/applications.repository';
@@ -98,6 +99,92 @@ export function stepOf(facts: {
   if (facts.hackathonOver) return 3;
   if (facts.challenges > 0 && facts.validated === facts.challenges) return 2;
   return 1;
+}
+
+/*
+ * The same rule row by row, for lists of users (docs/decisions/0154): SQL fragments over `users`
+ * and its latest row of `applications`, each a few index lookups per user, so that a page shows
+ * its 20 users' steps and a filter on one step is read through the application's status index.
+ * members-list.test.ts checks them against journeyStep for a user at every step.
+ */
+
+/** They sat in a team of an event that has ended, after their earlier applications were decided. */
+const hackathonOver = (now: Date) => sql<boolean>`exists (
+  select 1 from team_members
+  inner join hackathon_events on hackathon_events.id = team_members.event_id
+  where team_members.user_id = users.id and hackathon_events.end_at <= ${now.toISOString()}
+  and not exists (
+    select 1 from applications as earlier
+    where earlier.user_id = users.id and earlier.id < applications.id and earlier.reviewed_at >= hackathon_events.end_at))`;
+
+/** At least one challenge assigned, and every one validated. */
+const everyChallengeValidated = sql<boolean>`(
+  exists (select 1 from user_challenges where user_challenges.user_id = users.id)
+  and not exists (
+    select 1 from user_challenges where user_challenges.user_id = users.id and user_challenges.status <> 'validated'))`;
+
+const approvedStudent = sql<boolean>`applications.status = 'approved' and users.role = 'student'`;
+
+/** True when the user of `users`, with `applications` their latest application, stands at `step`. */
+export function atJourneyStep(step: JourneyStep, now: Date): RawBuilder<boolean> {
+  switch (step) {
+    case -2:
+      return sql<boolean>`applications.status = 'withdrawn'`;
+    case -1:
+      return sql<boolean>`applications.status = 'declined'`;
+    case 0:
+      return sql<boolean>`applications.status = 'pending'`;
+    case 4:
+      return sql<boolean>`(applications.status = 'approved' and users.role in ('member', 'board'))`;
+    case 3:
+      return sql<boolean>`(${approvedStudent} and ${hackathonOver(now)})`;
+    case 2:
+      return sql<boolean>`(${approvedStudent} and not ${hackathonOver(now)} and ${everyChallengeValidated})`;
+    case 1:
+      return sql<boolean>`(${approvedStudent} and not ${hackathonOver(now)} and not ${everyChallengeValidated})`;
+  }
+}
+
+/**
+ * The ids of the users at `step` (by their latest application), as a subquery read once for a whole
+ * list: driven from the applications (the status index first), not a lookup for every user.
+ */
+const latestAtStep = (db: Executor, step: JourneyStep, now: Date) =>
+  db
+    .selectFrom('applications')
+    .innerJoin('users', 'users.id', 'applications.user_id')
+    .where(isLatestApplication)
+    .where(atJourneyStep(step, now));
+export const usersAtStep = (db: Executor, step: JourneyStep, now: Date) =>
+  latestAtStep(db, step, now).select('applications.user_id');
+/** The same, as the ids of those latest applications. */
+export const latestApplicationsAtStep = (db: Executor, step: JourneyStep, now: Date) =>
+  latestAtStep(db, step, now).select('applications.id');
+
+/** The step of each of `userIds` who applied, with their latest application (a user who never did is absent). */
+export async function journeyStepsOf(
+  db: Executor,
+  userIds: number[],
+  now: Date,
+): Promise<Map<number, { step: JourneyStep; applicationId: number }>> {
+  if (userIds.length === 0) return new Map();
+  const steps: JourneyStep[] = [-1, 0, 4, 3, 2, 1];
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('applications', (join) => join.onRef('applications.user_id', '=', 'users.id').on(isLatestApplication))
+    .select([
+      'users.id',
+      'applications.id as application_id',
+      sql<number>`case ${sql.join(
+        steps.map((step) => sql`when ${atJourneyStep(step, now)} then ${sql.lit(step)}`),
+        sql` `,
+      )} end`.as('step'),
+    ])
+    .where('users.id', 'in', userIds)
+    .execute();
+  return new Map(
+    rows.map((row) => [row.id, { step: Number(row.step) as JourneyStep, applicationId: row.application_id }]),
+  );
 }
 
 export type StepCounts = Record<JourneyStep, number>;

@@ -70,7 +70,7 @@ describe('mails in the recipient’s language (decision 0128)', () => {
     const fr = await mailTo(french);
     expect(fr.subject).toBe(FRENCH_TEMPLATES.deadline_changed.subject);
     expect(fr.text).toContain(`# Plus de temps pour vos défis, Carol`);
-    expect(fr.text).toContain(`nouvelle échéance pour vos défis${NNBSP}: le lundi 7 décembre 2026 à 18:00 UTC.`);
+    expect(fr.text).toContain(`nouvelle échéance pour vos défis${NNBSP}: le lundi 7 décembre 2026 à 19:00 UTC+1.`);
     expect(fr.text).toContain('Le bureau du 1337 Robotics Club\n');
     expect(fr.html).toContain('<html lang="fr" dir="ltr">');
     expect(fr.html).toContain('Le bureau du 1337 Robotics Club<br>');
@@ -79,7 +79,7 @@ describe('mails in the recipient’s language (decision 0128)', () => {
     const ar = await mailTo(arabic);
     expect(ar.subject).toBe(ARABIC_TEMPLATES.deadline_changed.subject);
     expect(ar.text).toContain('# وقت إضافي لتحدياتكم، \u2068Dave\u2069');
-    expect(ar.text).toContain('الاثنين، 7 ديسمبر 2026 في 18:00 بتوقيت UTC');
+    expect(ar.text).toContain('الاثنين، 7 ديسمبر 2026 في 19:00 غرينتش+1');
     expect(ar.text).toContain('مكتب \u20681337 Robotics Club\u2069');
     expect(ar.html).toContain('<html lang="ar" dir="rtl">');
     expect(ar.html).toContain('<div dir="rtl"');
@@ -87,7 +87,7 @@ describe('mails in the recipient’s language (decision 0128)', () => {
     const en = await mailTo(english);
     expect(en.subject).toBe(DEFAULT_TEMPLATES.deadline_changed.subject);
     expect(en.text).toContain(
-      'The board has set a new deadline for your challenges: Monday, 7 December 2026 at 18:00 UTC.',
+      'The board has set a new deadline for your challenges: Monday, 7 December 2026 at 19:00 GMT+1.',
     );
     expect(en.text).toContain('The board of the 1337 Robotics Club\n');
     expect(en.html).toContain('<html lang="en" dir="ltr">');
@@ -122,7 +122,7 @@ describe('mails in the recipient’s language (decision 0128)', () => {
 
     const fr = await mailTo(french);
     expect(fr.subject).toBe('Nouvelle échéance, Carol');
-    expect(fr.text).toContain('Vos défis sont à rendre le lundi 7 décembre 2026 à 18:00 UTC.');
+    expect(fr.text).toContain('Vos défis sont à rendre le lundi 7 décembre 2026 à 19:00 UTC+1.');
     expect((await mailTo(english)).subject).toBe(DEFAULT_TEMPLATES.deadline_changed.subject);
     expect((await mailTo(arabic)).subject).toBe(ARABIC_TEMPLATES.deadline_changed.subject);
 
@@ -242,7 +242,7 @@ describe('mails in the recipient’s language (decision 0128)', () => {
 
     const preview = (await call('POST', `${DEADLINE}/preview?locale=ar`, ARABIC_TEMPLATES.deadline_changed)).json();
     expect(preview.html).toContain('<html lang="ar" dir="rtl">');
-    expect(preview.text).toContain('بتوقيت UTC');
+    expect(preview.text).toContain('غرينتش+1');
     const english = (await call('POST', `${DEADLINE}/preview`, DEFAULT_TEMPLATES.deadline_changed)).json();
     expect(english.html).toContain('<html lang="en" dir="ltr">');
     expect(english.text).toContain('The board of the 1337 Robotics Club');

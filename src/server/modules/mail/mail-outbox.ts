@@ -21,6 +21,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../../contract/locales';
 import { defaultTemplate } from './mail-defaults';
 import { composeMail, type Notification, type TemplateText } from './mail-templates';
 import { findSavedTemplate } from './mail-templates.repository';
+import { readSetting } from '../settings/settings.repository';
 
 /** 1, 2, 4, … minutes after the n-th failed attempt, at most 4 hours; given up (status `failed`) after 10 attempts: about 8.5 hours of retries. */
 const RETRY = retryPolicy({ maxAttempts: 10, firstMs: 60_000, longestMs: 4 * 3600_000 });
@@ -167,6 +168,7 @@ export function createMailOutbox(deps: OutboxDeps): MailOutbox {
         );
       }
       const iso = at.toISOString();
+      const timeZone = await readSetting(trx, 'time_zone');
       await insertMails(
         trx,
         recipients.map((user) => {
@@ -176,6 +178,7 @@ export function createMailOutbox(deps: OutboxDeps): MailOutbox {
             templates.get(locale)!,
             { userId: user.id, email: user.email, name: user.first_name?.trim() || user.intra_login, locale },
             config.publicUrl,
+            timeZone,
           );
           return {
             to_address: user.email,

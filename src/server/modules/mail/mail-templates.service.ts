@@ -13,6 +13,7 @@ import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, notFound, type ErrorDetail } from '../../errors';
 import { recordAudit } from '../audit/audit.repository';
+import { readSetting } from '../settings/settings.repository';
 import { speaking } from '../../i18n';
 import { defaultTemplate, sampleValues } from './mail-defaults';
 import { formatMoment, renderTemplate } from './mail-templates';
@@ -139,11 +140,13 @@ export function createMailTemplatesService(deps: Deps) {
     },
 
     /** The template as a sample candidate reading `locale` would receive it; nothing is saved. */
-    preview(rawKey: string, input: Input, locale: Locale): MailPreview {
+    async preview(rawKey: string, input: Input, locale: Locale): Promise<MailPreview> {
       const key = templateKey(rawKey);
       checkPlaceholders(key, input);
+      const timeZone = await readSetting(db, 'time_zone');
       return speaking(locale, () => {
-        const values = { ...sampleValues(clock.now(), formatMoment), app_url: config.publicUrl };
+        const moment = (iso: string) => formatMoment(iso, timeZone);
+        const values = { ...sampleValues(clock.now(), moment), app_url: config.publicUrl };
         const { subject, text, html } = renderTemplate(key, input, values, locale);
         return { subject, text, html };
       });

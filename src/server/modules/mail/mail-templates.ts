@@ -28,19 +28,29 @@ export type TemplateText = { subject: string; body: string };
 
 /**
  * A notification to write, before its recipients are known: a template's key and the values of
- * its placeholders for each recipient (`name` and `app_url` are added for every mail), or a
- * message of the board, whose subject and Markdown body are its own words.
+ * its placeholders for each recipient (`name` and `app_url` are added for every mail; `moment`
+ * tells a date in the club's time zone and the recipient's language), or a message of the board,
+ * whose subject and Markdown body are its own words.
  */
 export type Notification =
-  | { kind: MailTemplateKey; values: (recipient: Recipient) => Values }
+  | { kind: MailTemplateKey; values: (recipient: Recipient, moment: (iso: string) => string) => Values }
   | { kind: 'board_message'; subject: string; body: string };
 
 /** British English writes the day before the month; Arabic keeps Latin digits; all on a 24-hour clock. */
 const DATE_LOCALES: Record<Locale, string> = { en: 'en-GB', fr: 'fr', ar: 'ar-u-nu-latn' };
-const DATE_FORMATS = Object.fromEntries(
-  Object.entries(DATE_LOCALES).map(([locale, tag]) => [
-    locale,
-    new Intl.DateTimeFormat(tag, {
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment as people read it, in the club's time zone with its offset said (decision 0155), in the
+ * language Lingui speaks now (the mail's, inside `speaking`): "Saturday 26 December 2026 at 08:58
+ * GMT+1", "samedi 26 décembre 2026 à 08:58 UTC+1".
+ */
+export function formatMoment(iso: string, timeZone: string): string {
+  const tag = DATE_LOCALES[i18n.locale as Locale] ?? DATE_LOCALES.en;
+  const key = `${tag} ${timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, {
       weekday: 'long',
       day: 'numeric',
       month: 'long',
@@ -48,19 +58,12 @@ const DATE_FORMATS = Object.fromEntries(
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-      timeZone: 'UTC',
-    }),
-  ]),
-) as Record<Locale, Intl.DateTimeFormat>;
-const IN_UTC: Sentence = /*i18n*/ '{moment} UTC';
-
-/**
- * A moment as people read it, with its time zone said, in the language Lingui speaks now (the
- * mail's, inside `speaking`): "Monday, 7 December 2026 at 18:00 UTC", "lundi 7 décembre 2026 à 18:00 UTC".
- */
-export function formatMoment(iso: string): string {
-  const format = DATE_FORMATS[i18n.locale as Locale] ?? DATE_FORMATS.en;
-  return say(IN_UTC, { moment: format.format(new Date(iso)) });
+      timeZone,
+      timeZoneName: 'shortOffset',
+    });
+    formats.set(key, format);
+  }
+  return format.format(new Date(iso));
 }
 
 /**
@@ -93,10 +96,12 @@ export function composeMail(
   template: TemplateText,
   recipient: Recipient,
   appUrl: string,
+  timeZone: string,
 ): MailContent {
   return speaking(recipient.locale, () => {
     if (notification.kind === 'board_message') return boardMessage(notification, appUrl, recipient.locale);
-    const values = { ...notification.values(recipient), name: recipient.name, app_url: appUrl };
+    const moment = (iso: string) => formatMoment(iso, timeZone);
+    const values = { ...notification.values(recipient, moment), name: recipient.name, app_url: appUrl };
     return renderTemplate(notification.kind, template, values, recipient.locale);
   });
 }
@@ -135,9 +140,9 @@ export const applicationApprovedMail = (facts: {
   notes?: string | null;
 }): Notification => ({
   kind: 'application_approved',
-  values: () => ({
+  values: (_recipient, moment) => ({
     challenge_count: String(facts.challenges),
-    deadline: facts.deadlineAt ? formatMoment(facts.deadlineAt) : '',
+    deadline: facts.deadlineAt ? moment(facts.deadlineAt) : '',
     review_notes: notes(facts.notes),
   }),
 });
@@ -176,12 +181,12 @@ export type TeamFacts = {
 /** The "you are in a team" mail; `teamOf` answers each recipient's team (mails of several teams go at once). */
 export const teamAssignedMail = (teamOf: (userId: number) => TeamFacts): Notification => ({
   kind: 'team_assigned',
-  values: (recipient) => {
+  values: (recipient, moment) => {
     const facts = teamOf(recipient.userId);
     return {
       team_name: teamDisplayName(facts.team),
       event_name: facts.event.name,
-      event_start: formatMoment(facts.event.start_at),
+      event_start: moment(facts.event.start_at),
       event_location: facts.event.location?.trim() ?? '',
       teammates: facts.members
         .filter((member) => member.user_id !== recipient.userId)
@@ -196,7 +201,7 @@ export const welcomeMail = (): Notification => ({ kind: 'welcome', values: () =>
 /** The board moved the candidate's challenge deadline (docs/product.md#deadline-extensions). */
 export const deadlineChangedMail = (facts: { deadlineAt: string }): Notification => ({
   kind: 'deadline_changed',
-  values: () => ({ deadline: formatMoment(facts.deadlineAt) }),
+  values: (_recipient, moment) => ({ deadline: moment(facts.deadlineAt) }),
 });
 
 /** A message from the board to a group (its subject and Markdown body as the board wrote them). */

@@ -153,10 +153,27 @@ describe('mail notifications through a real SMTP server', () => {
     ]);
     // The count in brackets: a template chooses no plural form (decision 0120).
     expect(mails[0]!.text).toContain('the Tinkercad challenges (published so far: 1)');
-    expect(mails[0]!.text).toContain('Complete them by Monday, 21 December 2026 at 10:00 UTC.');
+    expect(mails[0]!.text).toContain('Complete them by Monday, 21 December 2026 at 11:00 GMT+1.');
     expect(mails[1]!.text).toContain('decided not to move forward with it this time');
     expect(mails[1]!.text).toContain('  > Show us a <b>project</b>');
     expect(mails[1]!.html).toContain('Show us a &#60;b&#62;project&#60;/b&#62;');
+  });
+
+  it('gives the deadline in the club’s time zone, not in UTC, and follows a change of the setting', async () => {
+    await insertChallenge(t.database.db, clock.now());
+    const bob = await pendingApplicant(t, clock, 'bob');
+    expect((await review(await applicationOf(bob.userId), 'approved')).statusCode).toBe(200);
+    // Africa/Casablanca by default: the deadline of 10:00 UTC is 11:00 there.
+    expect((await delivered())[0]!.text).toContain('Complete them by Monday, 21 December 2026 at 11:00 GMT+1.');
+
+    const zone = await call('PUT', '/api/admin/settings', admin, { settings: { time_zone: 'America/New_York' } });
+    expect(zone.statusCode).toBe(200);
+    const carol = await pendingApplicant(t, clock, 'carol');
+    expect((await review(await applicationOf(carol.userId), 'approved')).statusCode).toBe(200);
+    const mails = await delivered();
+    expect(mails[1]!.to).toEqual(['carol@student.1337.ma']);
+    expect(mails[1]!.text).toMatch(/Complete them by Monday, 21 December 2026 at 05:\d\d GMT-5\./);
+    expect(mails[1]!.text).not.toContain('UTC');
   });
 
   it('bulk review mails each reviewed candidate once and nobody it skipped', async () => {
@@ -244,7 +261,7 @@ describe('mail notifications through a real SMTP server', () => {
     expect(mails.map((m) => m.to[0]).sort()).toEqual(['ivy@example.org', 'jack@example.org']);
     expect(mails[0]!.subject).toBe('Your hackathon team: <b>Bots & Co</b>');
     expect(mails[0]!.text).toContain(
-      'for Build Night, which starts on Thursday, 3 December 2026 at 10:00 UTC at Lab 2.',
+      'for Build Night, which starts on Thursday, 3 December 2026 at 11:00 GMT+1 at Lab 2.',
     );
     expect(mails[0]!.html).toContain('You are in &#60;b&#62;Bots &#38; Co&#60;/b&#62;');
     expect(mails[0]!.html).not.toContain('<b>Bots');

@@ -68,6 +68,7 @@ describe('links and pictures in the emails', () => {
       { subject: '', body: '' },
       { userId: 1, email: 'zineb@student.1337.ma', name: 'Zineb', locale: 'en' },
       APP,
+      'Africa/Casablanca',
     );
 
   it('carries no remote picture and no link elsewhere than https, the app or a mail address', () => {

@@ -1,15 +1,26 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { MemberListFilter } from '../../../contract/members';
+import type { MemberListFilter, MemberSort } from '../../../contract/members';
 import type { Engine, Executor } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
 import type { AuditAction } from '../../../contract/audit';
+import { usersAtStep, type JourneyStep } from '../journey/journey';
+import { likePattern, SEARCHED_COLUMNS } from '../users/user-search';
 
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/** The columns each order reads, then the id, so that pages never overlap. */
+const ORDERS: Record<MemberSort, { column: 'created_at' | 'intra_login' | 'campus'; direction: 'asc' | 'desc' }> = {
+  '-created_at': { column: 'created_at', direction: 'desc' },
+  created_at: { column: 'created_at', direction: 'asc' },
+  login: { column: 'intra_login', direction: 'asc' },
+  '-login': { column: 'intra_login', direction: 'desc' },
+  campus: { column: 'campus', direction: 'asc' },
+  '-campus': { column: 'campus', direction: 'desc' },
+};
 
 export async function listMembers(
   db: Executor,
   filter: MemberListFilter,
   engine: Engine,
+  now: Date,
 ): Promise<{ data: UserRow[]; total: number }> {
   // SQLite's LIKE already ignores ASCII case, the only case its lower() knows: calling it on
   // every column of every user would double the cost of a search for the same answer.
@@ -18,18 +29,23 @@ export async function listMembers(
     const conditions = [];
     if (filter.role) conditions.push(eb('role', '=', filter.role));
     if (filter.banned !== undefined) conditions.push(eb('is_banned', '=', filter.banned));
+    if (filter.campus) conditions.push(eb('campus', '=', filter.campus));
     if (filter.q) {
       const pattern = likePattern(filter.q);
       conditions.push(
-        eb.or(
-          ['intra_login', 'first_name', 'last_name'].map(
-            (column) => sql<boolean>`${folded(column)} like ${pattern} escape '\\'`,
-          ),
-        ),
+        eb.or(SEARCHED_COLUMNS.map((column) => sql<boolean>`${folded(column)} like ${pattern} escape '\\'`)),
       );
+    }
+    if (filter.step === 'none') {
+      conditions.push(
+        eb.not(eb.exists(eb.selectFrom('applications').select('id').whereRef('user_id', '=', 'users.id'))),
+      );
+    } else if (filter.step !== undefined) {
+      conditions.push(eb('id', 'in', usersAtStep(db, Number(filter.step) as JourneyStep, now)));
     }
     return eb.and(conditions);
   };
+  const { column, direction } = ORDERS[filter.sort];
   const countAll = () =>
     db
       .selectFrom('users')
@@ -43,7 +59,8 @@ export async function listMembers(
       .selectAll()
       .select((eb) => eb.fn.countAll<number>().over().as('matching'))
       .where(where)
-      .orderBy('id', 'desc')
+      .orderBy(column, direction)
+      .orderBy('id', direction)
       .limit(filter.limit)
       .offset(filter.offset)
       .execute();
@@ -55,14 +72,34 @@ export async function listMembers(
     .selectFrom('users')
     .select('id')
     .where(where)
-    .orderBy('id', 'desc')
+    .orderBy(column, direction)
+    .orderBy('id', direction)
     .limit(filter.limit)
     .offset(filter.offset);
   const [data, count] = await Promise.all([
-    db.selectFrom('users').selectAll().where('id', 'in', page).orderBy('id', 'desc').execute(),
+    db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', 'in', page)
+      .orderBy(column, direction)
+      .orderBy('id', direction)
+      .execute(),
     countAll(),
   ]);
   return { data, total: count.total };
+}
+
+/** The campuses of the club's users, each with how many users it has, most first. */
+export async function listCampuses(db: Executor): Promise<{ name: string; users: number }[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select((eb) => ['campus', eb.fn.countAll<number>().as('users')])
+    .where('campus', 'is not', null)
+    .groupBy('campus')
+    .orderBy('users', 'desc')
+    .orderBy('campus')
+    .execute();
+  return rows.map((row) => ({ name: row.campus!, users: Number(row.users) }));
 }
 
 /**

@@ -2,6 +2,7 @@ import { idParamsSchema } from '../../../contract/common';
 import {
   adminBodySchema,
   banBodySchema,
+  campusListSchema,
   memberDetailSchema,
   memberListQuerySchema,
   memberListSchema,
@@ -24,6 +25,10 @@ export function registerMemberRoutes(app: App, deps: Deps): void {
     '/api/admin/members',
     { ...guarded, schema: { querystring: memberListQuerySchema, response: { 200: memberListSchema } } },
     async (request) => members.list(request.query),
+  );
+
+  app.get('/api/admin/members/campuses', { ...guarded, schema: { response: { 200: campusListSchema } } }, async () =>
+    members.campuses(),
   );
 
   app.get(

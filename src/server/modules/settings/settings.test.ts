@@ -20,6 +20,8 @@ describe('public settings', () => {
     const body = answer.json();
     expect(body.board_members).toEqual(DEFAULT_SETTINGS.board_members);
     expect(body.contact_email).toBe(DEFAULT_SETTINGS.contact_email);
+    // The club's time zone, in which the pages tell and read dates (decision 0155).
+    expect(body.time_zone).toBe('Africa/Casablanca');
     expect(body).not.toHaveProperty('challenge_deadline_days');
   });
 
@@ -93,6 +95,9 @@ describe('admin settings', () => {
     const bad: [Partial<Record<keyof Settings, unknown>>, string][] = [
       [{ applications_open: 'yes' }, 'settings.applications_open'],
       [{ blind_review: 'on' }, 'settings.blind_review'],
+      [{ time_zone: 'Mars/Olympus_Mons' }, 'settings.time_zone'],
+      [{ time_zone: '+01:00' }, 'settings.time_zone'],
+      [{ time_zone: '' }, 'settings.time_zone'],
       [{ challenge_deadline_days: 366 }, 'settings.challenge_deadline_days'],
       [{ challenge_deadline_days: 2.5 }, 'settings.challenge_deadline_days'],
       [{ hackathon_registration_delay_days: -1 }, 'settings.hackathon_registration_delay_days'],
@@ -186,6 +191,7 @@ describe('admin settings', () => {
       ],
       sponsors: [],
       blind_review: true,
+      time_zone: 'Europe/Paris',
     };
     const sent = { ...next, contact_phone: `  ${next.contact_phone}  `, board_members: next.board_members };
     sent.board_members = [{ ...next.board_members[0]!, name: ' Amina ' }, ...next.board_members.slice(1)];
@@ -210,6 +216,7 @@ describe('admin settings', () => {
     const publicSettings = (await t.app.inject({ url: '/api/settings/public' })).json();
     expect(publicSettings.board_members).toEqual(next.board_members);
     expect(publicSettings.sponsors).toEqual([]);
+    expect(publicSettings.time_zone).toBe('Europe/Paris');
   });
 
   it('writes no audit entry when nothing changes', async () => {

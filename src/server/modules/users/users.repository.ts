@@ -130,3 +130,10 @@ export async function changeRole(db: Executor, id: number, from: Role, to: Role,
 export async function deleteUser(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
+
+/** The campus of each of these users (a user without one is absent). */
+export async function campusesOf(db: Executor, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'campus']).where('id', 'in', userIds).execute();
+  return new Map(rows.flatMap((row) => (row.campus === null ? [] : [[row.id, row.campus] as const])));
+}

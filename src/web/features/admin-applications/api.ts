@@ -6,7 +6,16 @@ import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
 import { adminKeys } from '../../app/query-client';
 import { memberKeys } from '../admin-members/api';
 
-type ApplicationFilter = { status?: ApplicationStatus; round_id?: number; offset: number; limit: number };
+/** The filters of the list and of its CSV export (the export ignores the page). */
+type ApplicationFilters = {
+  status?: ApplicationStatus;
+  round_id?: number;
+  q?: string;
+  step?: '-1' | '0' | '1' | '2' | '3' | '4';
+  campus?: string;
+  sort?: '-created_at' | 'created_at';
+};
+type ApplicationFilter = ApplicationFilters & { offset: number; limit: number };
 
 export const applicationKeys = {
   all: [...adminKeys.all, 'applications'] as const,
@@ -15,7 +24,7 @@ export const applicationKeys = {
 };
 
 /** The address of the CSV export of the applications the filters select, for a download link. */
-export const applicationsCsvUrl = (filter: { status?: ApplicationStatus; round_id?: number }) =>
+export const applicationsCsvUrl = (filter: Omit<ApplicationFilters, 'sort'>) =>
   href(routes.applicationsCsv, {}, filter);
 
 export function useApplications(filter: ApplicationFilter) {

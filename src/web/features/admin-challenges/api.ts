@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '../../../contract/common';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ChallengeFormInput, ValidateUserChallenge } from '../../../contract/challenges';
 import { routes } from '../../../contract/routes';
 import { adminKeys } from '../../app/query-client';
@@ -10,9 +9,6 @@ export const challengeKeys = {
   catalog: [...adminKeys.all, 'challenges'] as const,
   submissions: [...adminKeys.all, 'submissions'] as const,
 };
-
-/** The board reviews every waiting submission on one screen: one page of the largest size. */
-const SUBMISSIONS_LIMIT = MAX_PAGE_SIZE;
 
 export function useChallengeCatalog() {
   return useQuery({ queryKey: challengeKeys.catalog, queryFn: () => call(routes.adminChallenges) });
@@ -31,11 +27,15 @@ export const useSaveChallenge = () =>
 export const useDeleteChallenge = () =>
   useRefreshingMutation((id: number) => call(routes.deleteChallenge, { params: { id } }), [challengeKeys.catalog]);
 
-/** The challenges waiting for the board, oldest submission first. */
-export function useSubmissions() {
+export type SubmissionsQuery = { challenge_id?: number; q?: string; offset: number; limit: number };
+
+/** A page of the challenges waiting for the board, oldest submission first, of one challenge or all. */
+export function useSubmissions(query: SubmissionsQuery) {
   return useQuery({
-    queryKey: challengeKeys.submissions,
-    queryFn: () => call(routes.submissions, { query: { status: 'pending_validation', limit: SUBMISSIONS_LIMIT } }),
+    queryKey: [...challengeKeys.submissions, query],
+    queryFn: () => call(routes.submissions, { query: { status: 'pending_validation', ...query } }),
+    // The page stays while the next one loads: a decision does not blank the queue.
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,15 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { EXERCISE_NUMBERS, type AdminUserChallenge } from '../../../contract/challenges';
+import { useEffect, useState } from 'react';
+import { EXERCISE_NUMBERS, userChallengeListQuerySchema, type AdminUserChallenge } from '../../../contract/challenges';
 import { XP_PER_EXERCISE } from '../../../contract/constants';
 import { AdminList } from '../../components/admin-list';
-import { Notice } from '../../components/notice';
 import { Avatar } from '../../components/avatar';
 import { ErrorBanner } from '../../components/error-banner';
+import { PageSizeFilter, SelectFilter, TextFilter } from '../../components/filters';
 import { Modal } from '../../components/modal';
 import { formatDateTime } from '../../lib/format';
+import { pageSizeParam, useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useSubmissions, useValidateSubmission } from './api';
+import { useChallengeCatalog, useSubmissions, useValidateSubmission } from './api';
 import '../admin-shared.css';
 
 function ReviewModal({
@@ -117,29 +118,170 @@ function ReviewModal({
   );
 }
 
-/** Submissions page (docs/product.md#submissions-page): challenges waiting for the board, with their exercise links. */
+/** The address of the queue: a challenge, the page and its size (`?challenge_id=3&limit=50&offset=50`). */
+const SUBMISSIONS_LIST = userChallengeListQuerySchema
+  .pick({ challenge_id: true, q: true, offset: true })
+  .extend({ limit: pageSizeParam });
+
+/** One submission of the queue: who, when, the links, and the two decisions. */
+function SubmissionCard({
+  submission,
+  onReview,
+}: {
+  submission: AdminUserChallenge;
+  onReview: (decision: 'validated' | 'declined') => void;
+}) {
+  const login = submission.user.intra_login;
+  const earned = submission.total_xp_earned;
+  const submitted = submission.submitted_at ? formatDateTime(submission.submitted_at) : '—';
+  return (
+    <li className="card stack" aria-labelledby={`submission-${submission.id}`}>
+      <div className="row">
+        <Avatar name={submission.user.intra_login} imageUrl={submission.user.image_url} />
+        <div className="person-name">
+          <strong id={`submission-${submission.id}`} dir="auto">
+            {submission.title}
+          </strong>
+          <div className="muted">
+            <Trans>
+              <bdi>@{login}</bdi> · submitted {submitted} · {earned} XP earned
+            </Trans>
+          </div>
+        </div>
+      </div>
+      <ol className="plain-list">
+        {EXERCISE_NUMBERS.map((n) => {
+          const link = submission[`exercise_${n}_tinkercad_link`];
+          const title = submission[`exercise_${n}_title`];
+          if (!title) return null;
+          return (
+            <li key={n}>
+              {link ? (
+                <Trans>
+                  <bdi>{title}</bdi>:{' '}
+                  <a href={link} target="_blank" rel="noopener noreferrer">
+                    <bdi>{link}</bdi>
+                  </a>
+                </Trans>
+              ) : (
+                <Trans>
+                  <bdi>{title}</bdi>: <span className="muted">no link</span>
+                </Trans>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <div className="row">
+        <button type="button" className="btn btn-small" data-decision="validated" onClick={() => onReview('validated')}>
+          <Trans>Validate</Trans>
+        </button>
+        <button type="button" className="btn btn-danger btn-small" onClick={() => onReview('declined')}>
+          <Trans>Decline</Trans>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Submissions page (docs/product.md#submissions-page): the queue of challenges waiting for the
+ * board, oldest first, a page at a time, of one challenge or all. After a decision the result is
+ * said where the reviewer was, in the decided submission's place, and the focus moves on to the
+ * next one (decision 0153).
+ */
 export function SubmissionsPage() {
   const { t } = useLingui();
   usePageTitle(t`Submissions`);
+  const list = useListParams(SUBMISSIONS_LIST);
+  const { challenge_id, q, offset, limit } = list.values;
   const [reviewing, setReviewing] = useState<{
     submission: AdminUserChallenge;
     decision: 'validated' | 'declined';
   } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const queue = useSubmissions();
+  // The latest decision's result, shown where its submission was, and the submissions decided on this page.
+  const [outcome, setOutcome] = useState<{ message: string; at: number } | null>(null);
+  const [decided, setDecided] = useState<ReadonlySet<number>>(new Set());
+  const queue = useSubmissions({ challenge_id, q: q || undefined, offset, limit });
+  const catalog = useChallengeCatalog();
+  const challengeFilters = [
+    { value: '', label: t`All challenges` },
+    ...(catalog.data?.data ?? []).map((challenge) => ({ value: String(challenge.id), label: challenge.title })),
+  ];
+  // A decided submission leaves the page at once, before the queue is read again.
+  const rows = queue.data?.data.filter((submission) => !decided.has(submission.id));
+  const emptyPage = queue.data?.data.length === 0 && offset > 0;
+  // Deciding the whole last page leaves it empty: the page before it holds what is left.
+  useEffect(() => {
+    if (emptyPage) list.set({ offset: Math.max(0, offset - limit) });
+  }, [emptyPage, list, offset, limit]);
+  useEffect(() => {
+    if (!outcome) return;
+    // On to the next submission, or to the result when none follows on this page.
+    const said = document.querySelector<HTMLElement>('.submissions-outcome');
+    const next = said?.nextElementSibling?.querySelector<HTMLElement>('[data-decision]');
+    (next ?? said)?.focus();
+  }, [outcome]);
+  const forget = () => {
+    setOutcome(null);
+    setDecided(new Set());
+  };
+  const said = outcome && (
+    <li key="outcome" className="alert alert-success submissions-outcome" role="status" tabIndex={-1}>
+      {outcome.message}
+    </li>
+  );
 
   return (
     <AdminList
       title={t`Submissions`}
       actions={
-        <button type="button" className="btn btn-secondary" onClick={() => queue.refetch()} disabled={queue.isFetching}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => {
+            forget();
+            void queue.refetch();
+          }}
+          disabled={queue.isFetching}
+        >
           <Trans>Refresh</Trans>
         </button>
       }
+      filters={
+        <>
+          <TextFilter
+            label={t`Search`}
+            placeholder={t`Login, name or email`}
+            {...list.text('q')}
+            onChange={(value) => {
+              forget();
+              list.set({ q: value });
+            }}
+          />
+          <SelectFilter
+            label={t`Challenge`}
+            options={challengeFilters}
+            {...list.choice('challenge_id')}
+            onChange={(value) => {
+              forget();
+              list.set({ challenge_id: value });
+            }}
+          />
+          <PageSizeFilter
+            {...list.choice('limit')}
+            onChange={(value) => {
+              forget();
+              list.set({ limit: value });
+            }}
+          />
+        </>
+      }
       list={queue}
+      rows={rows}
       loading={t`Loading submissions`}
       failed={t`Failed to load submissions`}
-      notices={<Notice text={done} success />}
+      notices={rows?.length === 0 && said ? <ul className="submission-list">{said}</ul> : null}
       empty={
         <div className="empty-state">
           <h2>
@@ -150,6 +292,13 @@ export function SubmissionsPage() {
           </p>
         </div>
       }
+      pager={{
+        ...list.pager(limit),
+        onChange: (next) => {
+          forget();
+          list.set({ offset: next });
+        },
+      }}
       dialog={
         reviewing && (
           <ReviewModal
@@ -157,82 +306,26 @@ export function SubmissionsPage() {
             decision={reviewing.decision}
             onClose={() => setReviewing(null)}
             onDone={(message) => {
+              const { id } = reviewing.submission;
               setReviewing(null);
-              setDone(message);
+              setOutcome({ message, at: rows?.findIndex((submission) => submission.id === id) ?? 0 });
+              setDecided((before) => new Set(before).add(id));
             }}
           />
         )
       }
     >
-      {(rows) => (
-        <ul className="submission-list">
-          {rows.map((submission) => {
-            const login = submission.user.intra_login;
-            const earned = submission.total_xp_earned;
-            const submitted = submission.submitted_at ? formatDateTime(submission.submitted_at) : '—';
-            return (
-              <li key={submission.id} className="card stack">
-                <div className="row">
-                  <Avatar name={submission.user.intra_login} imageUrl={submission.user.image_url} />
-                  <div className="person-name">
-                    <strong dir="auto">{submission.title}</strong>
-                    <div className="muted">
-                      <Trans>
-                        <bdi>@{login}</bdi> · submitted {submitted} · {earned} XP earned
-                      </Trans>
-                    </div>
-                  </div>
-                </div>
-                <ol className="plain-list">
-                  {EXERCISE_NUMBERS.map((n) => {
-                    const link = submission[`exercise_${n}_tinkercad_link`];
-                    const title = submission[`exercise_${n}_title`];
-                    if (!title) return null;
-                    return (
-                      <li key={n}>
-                        {link ? (
-                          <Trans>
-                            <bdi>{title}</bdi>:{' '}
-                            <a href={link} target="_blank" rel="noopener noreferrer">
-                              <bdi>{link}</bdi>
-                            </a>
-                          </Trans>
-                        ) : (
-                          <Trans>
-                            <bdi>{title}</bdi>: <span className="muted">no link</span>
-                          </Trans>
-                        )}
-                      </li>
-                    );
-                  })}
-                </ol>
-                <div className="row">
-                  <button
-                    type="button"
-                    className="btn btn-small"
-                    onClick={() => {
-                      setDone(null);
-                      setReviewing({ submission, decision: 'validated' });
-                    }}
-                  >
-                    <Trans>Validate</Trans>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-danger btn-small"
-                    onClick={() => {
-                      setDone(null);
-                      setReviewing({ submission, decision: 'declined' });
-                    }}
-                  >
-                    <Trans>Decline</Trans>
-                  </button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      {(shown) => {
+        const cards = shown.map((submission) => (
+          <SubmissionCard
+            key={submission.id}
+            submission={submission}
+            onReview={(decision) => setReviewing({ submission, decision })}
+          />
+        ));
+        if (said) cards.splice(Math.min(outcome.at, cards.length), 0, said);
+        return <ul className="submission-list">{cards}</ul>;
+      }}
     </AdminList>
   );
 }

@@ -13,7 +13,8 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { Modal, ModalFormActions } from '../../components/modal';
 import { useDraftForm } from '../../lib/form';
-import { BROWSER_TIME_ZONE, DATE_TIME_HINT, DATE_TIME_INPUT, fromLocalInput, toLocalInput } from '../../lib/format';
+import { DatePicker } from '../../components/date-picker';
+import { clubZone, DATE_TIME_HINT, DATE_TIME_INPUT, fromLocalInput, toLocalInput } from '../../lib/format';
 import { useClubEventChange } from './api';
 
 type Draft = { title: string; description: string; location: string; starts_at: string; ends_at: string };
@@ -32,11 +33,15 @@ function draftOf(event: ClubEvent | null): Draft {
 export function EventFormModal({ event, onClose }: { event: ClubEvent | null; onClose: () => void }) {
   const { t } = useLingui();
   const [initial] = useState(() => draftOf(event));
-  const { register, formState, form, submitDraft } = useDraftForm(clubEventBodySchema, initial, (draft) => ({
-    ...draft,
-    starts_at: fromLocalInput(draft.starts_at),
-    ends_at: fromLocalInput(draft.ends_at),
-  }));
+  const { register, getValues, setValue, formState, form, submitDraft } = useDraftForm(
+    clubEventBodySchema,
+    initial,
+    (draft) => ({
+      ...draft,
+      starts_at: fromLocalInput(draft.starts_at),
+      ends_at: fromLocalInput(draft.ends_at),
+    }),
+  );
   const { errors } = formState;
   const save = useClubEventChange();
   const onSubmit = submitDraft(
@@ -52,6 +57,16 @@ export function EventFormModal({ event, onClose }: { event: ClubEvent | null; on
       {(control) => <input {...control} {...register(key)} {...props} />}
     </Field>
   );
+  const dateInput = (key: 'starts_at' | 'ends_at', label: string, required: boolean, hint: string) => (
+    <Field id={`event-${key}`} label={label} hint={hint} hintFirst error={errors[key]?.message} required={required}>
+      {(control) => (
+        <DatePicker read={() => getValues(key)} onPick={(text) => setValue(key, text, { shouldDirty: true })}>
+          <input {...control} {...register(key)} {...DATE_TIME_INPUT} />
+        </DatePicker>
+      )}
+    </Field>
+  );
+  const zone = clubZone();
 
   return (
     <Modal title={event ? t`Edit event` : t`Add event`} onClose={onClose}>
@@ -63,16 +78,11 @@ export function EventFormModal({ event, onClose }: { event: ClubEvent | null; on
         </Field>
         {input('location', t`Location (optional)`, { maxLength: CLUB_EVENT_LOCATION_MAX })}
         <div className="form-columns">
-          {input(
-            'starts_at',
-            t`Starts`,
-            { ...DATE_TIME_INPUT, required: true },
-            `${i18n._(DATE_TIME_HINT)} ${t`Time zone: ${BROWSER_TIME_ZONE}.`}`,
-          )}
-          {input(
+          {dateInput('starts_at', t`Starts`, true, `${i18n._(DATE_TIME_HINT)} ${t`Time zone: ${zone}.`}`)}
+          {dateInput(
             'ends_at',
             t`Ends (optional)`,
-            DATE_TIME_INPUT,
+            false,
             `${i18n._(DATE_TIME_HINT)} ${t`Leave empty when it has no set end.`}`,
           )}
         </div>

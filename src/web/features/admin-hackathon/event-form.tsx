@@ -5,7 +5,8 @@ import { EVENT_REQUIRED_MESSAGE } from '../../../contract/hackathon';
 import { say } from '../../../contract/i18n';
 import { Field } from '../../components/field';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { BROWSER_TIME_ZONE, DATE_TIME_HINT, DATE_TIME_INPUT, fromLocalInput, readingDates } from '../../lib/format';
+import { DatePicker } from '../../components/date-picker';
+import { clubZone, DATE_TIME_HINT, DATE_TIME_INPUT, fromLocalInput, readingDates } from '../../lib/format';
 import { useCreateHackathonEvent } from './api';
 
 /** The form's fields, by the API's names where they differ (start_at, end_at). */
@@ -61,6 +62,21 @@ export function EventForm() {
       )}
     </Field>
   );
+  const dateField = (name: 'start' | 'end', label: string, hint?: string) => (
+    <Field id={`event-${name}`} label={label} hint={hint} error={failure?.fields[name]}>
+      {(control) => (
+        <DatePicker read={() => form[name]} onPick={(text) => setForm((now) => ({ ...now, [name]: text }))}>
+          <input
+            {...control}
+            value={form[name]}
+            onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+            {...DATE_TIME_INPUT}
+          />
+        </DatePicker>
+      )}
+    </Field>
+  );
+  const zone = clubZone();
   const onFields = failure && Object.keys(failure.fields).some((name) => name in empty);
   return (
     <form onSubmit={submit} className="stack-tight" noValidate>
@@ -75,13 +91,12 @@ export function EventForm() {
       {field('name', t`Name`)}
       {field('description', t`Description`)}
       {field('location', t`Location`)}
-      {field(
+      {dateField(
         'start',
         t({ message: 'Start', context: 'the moment an event starts' }),
-        DATE_TIME_INPUT,
-        `${i18n._(DATE_TIME_HINT)} ${t`Time zone: ${BROWSER_TIME_ZONE}.`}`,
+        `${i18n._(DATE_TIME_HINT)} ${t`Time zone: ${zone}.`}`,
       )}
-      {field('end', t`End`, DATE_TIME_INPUT)}
+      {dateField('end', t`End`)}
       {field('max_teams', t`Max teams (0 = unlimited)`, { type: 'number', min: 0 })}
       <button type="submit" className="btn" disabled={create.isPending}>
         <Trans>Create event</Trans>

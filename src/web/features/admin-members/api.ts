@@ -1,11 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '../../../contract/routes';
+import type { MemberSort, StepFilter } from '../../../contract/members';
 import type { Role, User } from '../../../contract/users';
 import { adminKeys } from '../../app/query-client';
 import { call } from '../../lib/api-client';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
 
-type MemberFilter = { role?: Role; q?: string; banned?: boolean; offset: number; limit: number };
+type MemberFilter = {
+  role?: Role;
+  q?: string;
+  banned?: boolean;
+  step?: StepFilter;
+  campus?: string;
+  sort?: MemberSort;
+  offset: number;
+  limit: number;
+};
 
 export const memberKeys = {
   all: [...adminKeys.all, 'members'] as const,
@@ -15,6 +25,11 @@ export const memberKeys = {
 
 export function useMembers(filter: MemberFilter) {
   return usePagedQuery(memberKeys.list(filter), routes.members, { query: filter });
+}
+
+/** The campuses of the club's users, for the Campus filter. */
+export function useCampuses() {
+  return useQuery({ queryKey: [...memberKeys.all, 'campuses'], queryFn: () => call(routes.campuses) });
 }
 
 export function useMember(id: number | null) {

@@ -2,11 +2,12 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { ChallengeDeadline } from '../../../contract/challenges';
+import { DatePicker } from '../../components/date-picker';
 import { Field } from '../../components/field';
 import { Notice } from '../../components/notice';
 import { errorMessage } from '../../lib/api-client';
 import {
-  BROWSER_TIME_ZONE,
+  clubZone,
   DATE_TIME_HINT,
   DATE_TIME_INPUT,
   formatDate,
@@ -79,7 +80,7 @@ export function ChallengeDeadlineSection({
   const requested = request && formatDate(request.requested_at);
   const answered = request?.answered_at && formatDate(request.answered_at);
   const format = t(DATE_TIME_HINT);
-  const zone = BROWSER_TIME_ZONE;
+  const zone = clubZone();
 
   return (
     <section className="stack" aria-labelledby="deadline-section-title">
@@ -117,7 +118,14 @@ export function ChallengeDeadlineSection({
           required
         >
           {(control) => (
-            <input {...control} {...DATE_TIME_INPUT} value={draft} onChange={(event) => setDraft(event.target.value)} />
+            <DatePicker read={() => draft} onPick={setDraft}>
+              <input
+                {...control}
+                {...DATE_TIME_INPUT}
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+              />
+            </DatePicker>
           )}
         </Field>
         <div className="row">

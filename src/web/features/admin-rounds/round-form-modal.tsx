@@ -5,7 +5,8 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Field } from '../../components/field';
 import { Modal, ModalFormActions } from '../../components/modal';
 import { useDraftForm } from '../../lib/form';
-import { BROWSER_TIME_ZONE, DATE_TIME_HINT, DATE_TIME_INPUT, fromLocalInput, toLocalInput } from '../../lib/format';
+import { DatePicker } from '../../components/date-picker';
+import { clubZone, DATE_TIME_HINT, DATE_TIME_INPUT, fromLocalInput, toLocalInput } from '../../lib/format';
 import { useRoundChange } from './api';
 
 type Draft = { name: string; opens_at: string; closes_at: string };
@@ -24,11 +25,15 @@ const draftOf = (round: Round | null): Draft => ({
 export function RoundFormModal({ round, onClose }: { round: Round | null; onClose: () => void }) {
   const { t } = useLingui();
   const [initial] = useState(() => draftOf(round));
-  const { register, formState, form, submitDraft } = useDraftForm(roundBodySchema, initial, (draft) => ({
-    ...draft,
-    opens_at: fromLocalInput(draft.opens_at),
-    closes_at: fromLocalInput(draft.closes_at),
-  }));
+  const { register, getValues, setValue, formState, form, submitDraft } = useDraftForm(
+    roundBodySchema,
+    initial,
+    (draft) => ({
+      ...draft,
+      opens_at: fromLocalInput(draft.opens_at),
+      closes_at: fromLocalInput(draft.closes_at),
+    }),
+  );
   const { errors } = formState;
   const save = useRoundChange();
   const onSubmit = submitDraft(
@@ -41,13 +46,17 @@ export function RoundFormModal({ round, onClose }: { round: Round | null; onClos
 
   const dateField = (key: 'opens_at' | 'closes_at', label: string, hint: string) => (
     <Field id={`round-${key}`} label={label} hint={hint} hintFirst error={errors[key]?.message}>
-      {(control) => <input {...control} {...register(key)} {...DATE_TIME_INPUT} />}
+      {(control) => (
+        <DatePicker read={() => getValues(key)} onPick={(text) => setValue(key, text, { shouldDirty: true })}>
+          <input {...control} {...register(key)} {...DATE_TIME_INPUT} />
+        </DatePicker>
+      )}
     </Field>
   );
 
   const name = round?.name;
   const format = t(DATE_TIME_HINT);
-  const zone = BROWSER_TIME_ZONE;
+  const zone = clubZone();
   return (
     <Modal title={round ? t`Edit ${name}` : t`Open a round`} onClose={onClose}>
       <form ref={form} onSubmit={onSubmit} noValidate>

@@ -14,6 +14,7 @@ export type Draft = {
   social_links: { label: string; url: string }[];
   board_members: { name: string; title: string; photo_url: string }[];
   sponsors: { name: string; logo_url: string; url: string }[];
+  time_zone: string;
 };
 
 export type ListKey = 'social_links' | 'board_members' | 'sponsors';
@@ -63,6 +64,7 @@ export function settingsOf(draft: Draft): Settings {
     challenge_deadline_days: days(draft.challenge_deadline_days),
     hackathon_registration_delay_days: days(draft.hackathon_registration_delay_days),
     contact_map_url: draft.contact_map_url.trim(),
+    time_zone: draft.time_zone.trim(),
     social_links: draft.social_links.map((link) => ({ label: link.label, url: link.url.trim() })),
     board_members: draft.board_members.map((member) => ({ ...member, photo_url: optionalUrl(member.photo_url) })),
     sponsors: draft.sponsors.map((sponsor) => ({

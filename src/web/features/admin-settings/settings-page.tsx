@@ -57,6 +57,13 @@ function ListError({ path, message }: { path: string; message?: string }) {
 
 type InputType = 'text' | 'email' | 'tel' | 'url' | 'number';
 
+/** The zones the browser knows, for the Time zone select; the saved one first in the list if it is an alias. */
+function timeZones(saved: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const zones = known.includes('UTC') ? known : [...known, 'UTC'];
+  return zones.includes(saved) ? zones : [saved, ...zones];
+}
+
 function SettingsForm({ saved }: { saved: Settings }) {
   const { t, i18n } = useLingui();
   const form = useRef<HTMLFormElement>(null);
@@ -243,6 +250,22 @@ function SettingsForm({ saved }: { saved: Settings }) {
             <Trans>Applications are open (candidates can submit an application)</Trans>
           </span>
         </label>
+        <Field
+          id={fieldId('time_zone')}
+          label={t`Time zone`}
+          hint={t`Every date of the emails and the pages is given in this zone, and every date the board types is read in it.`}
+          error={errorAt('time_zone')}
+        >
+          {(control) => (
+            <select {...control} {...register('time_zone')}>
+              {timeZones(saved.time_zone).map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll('_', ' ')}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <div className="form-columns">
           {input(
             'challenge_deadline_days',

@@ -8,7 +8,7 @@ import type { Locale } from '../../../contract/locales';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/loading-screen';
 import { errorMessage } from '../../lib/api-client';
-import { formatDateTime } from '../../lib/format';
+import { clubZone, formatDateTime } from '../../lib/format';
 import { useMyHackathon, useOpenHackathonEvents, useRegister, useUnregister } from './api';
 import './hackathon.css';
 
@@ -23,6 +23,7 @@ function useWhen() {
       month: 'short',
       hour: '2-digit',
       minute: '2-digit',
+      timeZone: clubZone(),
     });
 }
 

@@ -9,6 +9,7 @@ import { notEligibleMessage, type AllowedCampus } from '../../../contract/eligib
 import { useConfirmation } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { focusPageHeading } from '../../lib/focus';
+import { clubZone } from '../../lib/format';
 import { useSession } from '../auth/api';
 import { useMyChallenges } from '../challenges/api';
 import { useWithdrawApplication } from './api';
@@ -24,7 +25,9 @@ const LANDING_PAGE = '/welcome';
 function useLongDate() {
   const { i18n } = useLingui();
   const locale = i18n.locale === 'en' ? 'en-GB' : INTL_LOCALES[i18n.locale as Locale];
-  return (iso: string) => new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' });
+  // In the club's time zone, as every date of the pages (decision 0155).
+  return (iso: string) =>
+    new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: clubZone() });
 }
 
 /** Step 0 for a student of a campus that may not apply: the server's refusal, said before they try. */

@@ -13,6 +13,7 @@ import {
 } from '../../../contract/projects';
 import { say } from '../../../contract/i18n';
 import { ErrorBanner } from '../../components/error-banner';
+import { DatePicker } from '../../components/date-picker';
 import { Field } from '../../components/field';
 import { Spinner } from '../../components/loading-screen';
 import { DATE_HINT, DATE_INPUT, formatDate, fromDateInput } from '../../lib/format';
@@ -91,7 +92,7 @@ const resolver: typeof checkShape = async (values, context, options) => {
 /** The proposal form, validated with the contract's schema before it is sent. */
 function ProposeForm() {
   const { t } = useLingui();
-  const { register, handleSubmit, reset, setError, formState } = useForm({
+  const { register, handleSubmit, reset, setError, getValues, setValue, formState } = useForm({
     defaultValues: EMPTY,
     resolver,
     reValidateMode: 'onSubmit',
@@ -146,7 +147,15 @@ function ProposeForm() {
         hint={i18n._(DATE_HINT)}
         error={errors.deadline?.message}
       >
-        {(control) => <input {...control} {...register('deadline')} {...DATE_INPUT} />}
+        {(control) => (
+          <DatePicker
+            withTime={false}
+            read={() => getValues('deadline')}
+            onPick={(text) => setValue('deadline', text, { shouldDirty: true })}
+          >
+            <input {...control} {...register('deadline')} {...DATE_INPUT} />
+          </DatePicker>
+        )}
       </Field>
       {propose.isError && <ErrorBanner error={propose.error} fallback={t`Failed to propose the project`} />}
       {sent && (

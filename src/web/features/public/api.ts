@@ -4,6 +4,7 @@ import { routes } from '../../../contract/routes';
 import type { PublicSettings } from '../../../contract/settings';
 import { DEFAULT_PUBLIC_SETTINGS as DEFAULT_PUBLIC } from '../../../contract/settings-defaults';
 import { call } from '../../lib/api-client';
+import { setClubTimeZone } from '../../lib/format';
 
 // Types only from the contract: its zod schemas stay out of the public bundle (decision 0001).
 
@@ -28,12 +29,20 @@ function embeddedSettings(): PublicSettings | undefined {
 
 const EMBEDDED = embeddedSettings();
 const LOADED_AT = Date.now();
+if (EMBEDDED?.time_zone) setClubTimeZone(EMBEDDED.time_zone);
+
+/** The public settings from the server; the club's time zone is taken at once, for every date shown after. */
+async function fetchPublicSettings(): Promise<PublicSettings> {
+  const settings = await call(routes.publicSettings);
+  setClubTimeZone(settings.time_zone);
+  return settings;
+}
 
 /** The club's editable content (contact, board, sponsors): from the page at once, refreshed after a save. */
 export function usePublicSettings(): PublicSettings {
   const query = useQuery({
     queryKey: publicKeys.settings,
-    queryFn: () => call(routes.publicSettings),
+    queryFn: fetchPublicSettings,
     ...(EMBEDDED ? { initialData: EMBEDDED, initialDataUpdatedAt: LOADED_AT } : { placeholderData: DEFAULT_PUBLIC }),
     staleTime: 5 * 60_000,
   });
