@@ -172,7 +172,7 @@ test('an admin reviews three applications with the keyboard only: votes, comment
 
 test("blind review: the list and the screen hide the candidate until the admin's own vote", async ({ browser }) => {
   // Five screens checked at two widths each.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const admin = await newPage(browser, 'admin');
   const blind = (on: boolean) => admin.request.put('/api/admin/settings', { data: { settings: { blind_review: on } } });
   expect((await blind(true)).status()).toBe(200);
@@ -206,7 +206,7 @@ test("blind review: the list and the screen hide the candidate until the admin's
     await expect(admin.locator('main')).not.toContainText(hidden.login);
     await checkScreen(admin, 'logs-blind');
     await admin.goto(`/admin/users?q=${hidden.login}`);
-    await admin.getByRole('listitem').filter({ hasText: hidden.login }).getByRole('button', { name: 'View' }).click();
+    await admin.getByRole('button', { name: `View @${hidden.login}` }).click();
     const profile = admin.getByRole('dialog', { name: `@${hidden.login}` });
     await expect(profile).toContainText('1 application is hidden until you vote on it (blind review).');
     await expect(profile).not.toContainText(`#${hidden.id}`);
