@@ -130,7 +130,7 @@ test('the admin manages challenges; a candidate completes one and the admin vali
   await expect(challenge.getByText('Pending Review')).toBeVisible();
 
   await admin.goto('/admin/submissions');
-  const submission = admin.getByRole('listitem').filter({ hasText: login });
+  const submission = admin.getByRole('row').filter({ hasText: login });
   await expect(submission.getByRole('link', { name: 'https://www.tinkercad.com/things/demo1' })).toHaveAttribute(
     'rel',
     'noopener noreferrer',

@@ -67,7 +67,7 @@ test('oldest first, 20 a page, 50 or 100 on request, one challenge or all, all k
 }) => {
   const page = await boardPage(browser, 'en', 1280);
   await page.goto('/admin/submissions');
-  const cards = page.locator('.submission-list > li.card');
+  const cards = page.locator('.data-table tbody > tr:not(.outcome-row)');
   await expect(cards).toHaveCount(20);
   await expect(cards.first()).toContainText('@queue-01');
   await expect(cards.nth(19)).toContainText('@queue-20');
@@ -111,7 +111,7 @@ for (const [locale, width, validated] of [
   }) => {
     const page = await boardPage(browser, locale, width);
     await page.goto('/admin/submissions');
-    const cards = page.locator('.submission-list > li.card');
+    const cards = page.locator('.data-table tbody > tr:not(.outcome-row)');
     await expect(cards).toHaveCount(20);
     // Down the page: the third submission.
     const third = cards.nth(2);
@@ -123,14 +123,14 @@ for (const [locale, width, validated] of [
     await dialog.locator('#review-score').fill('80');
     await dialog.locator('button[type="submit"]').click();
     await expect(dialog).toBeHidden();
-    const outcome = page.locator('.submission-list > li[role="status"]');
+    const outcome = page.locator('.data-table [role="status"]');
     await expect(outcome).toHaveText(validated);
     await expect(outcome).toBeInViewport();
     // In the place of the one decided: two submissions above it, the next one below.
-    await expect(page.locator('.submission-list > li').nth(2)).toHaveText(validated);
+    await expect(page.locator('.data-table tbody > tr').nth(2)).toHaveText(validated);
     const focused = page.locator(':focus');
     await expect(focused).toHaveAttribute('data-decision', 'validated');
-    await expect(page.locator('.submission-list > li').filter({ has: focused })).toContainText(nextLogin);
+    await expect(page.locator('.data-table tbody > tr').filter({ has: focused })).toContainText(nextLogin);
     // No sideways scroll on a phone, with the result in the list.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
       0,

@@ -94,6 +94,8 @@ export type Application = z.infer<typeof applicationSchema>;
 /** -2: the candidate withdrew their application (decision 0145); -1: declined; 0-4 the journey. */
 export const JOURNEY_STEPS = [-2, -1, 0, 1, 2, 3, 4] as const;
 export type JourneyStep = (typeof JOURNEY_STEPS)[number];
+/** The journey steps a list filters on, as the address spells them (-2 withdrawn … 4 member). */
+export const JOURNEY_STEP_FILTERS = ['-2', '-1', '0', '1', '2', '3', '4'] as const;
 
 /**
  * GET /applications/me: the candidate's latest application and where its author stands
@@ -137,12 +139,14 @@ export const applicationListQuerySchema = pageQuerySchema().extend({
    * the applications whose candidate the admin may see (those they voted on).
    */
   q: z.string().trim().max(100).optional(),
-  /** The latest applications of the candidates at this journey step (-1 … 4). */
-  step: z.enum(['-1', '0', '1', '2', '3', '4']).optional(),
+  /** The latest applications of the candidates at this journey step (-2 … 4). */
+  step: z.enum(JOURNEY_STEP_FILTERS).optional(),
   /** The candidate's campus, exactly. */
   campus: z.string().trim().min(1).max(100).optional(),
   sort: z.enum(APPLICATION_SORTS).default('-created_at'),
 });
+/** The list's filters, sort and page, as the address and the API take them. */
+export type ApplicationListQuery = z.output<typeof applicationListQuerySchema>;
 export const applicationListSchema = listSchema(applicationSchema);
 /** The columns of the applications CSV, in order. */
 export const APPLICATIONS_CSV_COLUMNS = [

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { APPLICATION_STATUSES, journeySummarySchema } from './applications';
+import { APPLICATION_STATUSES, JOURNEY_STEP_FILTERS, journeySummarySchema } from './applications';
 import { challengeDeadlineSchema } from './challenges';
 import { isoTimestamp, listSchema, pageQuerySchema } from './common';
 import { ROLES, userSchema } from './users';
 import { auditActionSchema } from './audit';
 
-/** The journey steps a list filters on (-1 declined … 4 member), and `none`: never applied. */
-export const STEP_FILTERS = ['-1', '0', '1', '2', '3', '4', 'none'] as const;
+/** The journey steps a list filters on (-2 withdrawn … 4 member), and `none`: never applied. */
+export const STEP_FILTERS = [...JOURNEY_STEP_FILTERS, 'none'] as const;
 export type StepFilter = (typeof STEP_FILTERS)[number];
 /** How the users list is ordered: newest first by default, or by login or campus (`-` reverses). */
 export const MEMBER_SORTS = ['-created_at', 'created_at', 'login', '-login', 'campus', '-campus'] as const;

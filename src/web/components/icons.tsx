@@ -48,3 +48,18 @@ export const ArrowIcon = ({ className }: { className?: string }) => (
     <path d="M2.5 8h11M9 3.5L13.5 8 9 12.5" />
   </Icon>
 );
+
+/** A row's menu of more actions: three dots. */
+export const MoreIcon = () => (
+  <Icon>
+    <path d="M3 8h.01M8 8h.01M13 8h.01" strokeWidth={2.6} />
+  </Icon>
+);
+
+/** How a column sorts: up (ascending), down (descending), or both ways (not sorted by it). */
+export const SortIcon = ({ direction }: { direction: 'ascending' | 'descending' | 'none' }) => (
+  <Icon className="sort-mark">
+    {direction !== 'descending' && <path d="M5 6.5l3-3 3 3" />}
+    {direction !== 'ascending' && <path d="M5 9.5l3 3 3-3" />}
+  </Icon>
+);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { MoreIcon } from './icons';
 
 /**
  * The actions of a row that change much or cannot be undone (ban, delete), folded under one
@@ -31,7 +32,7 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
   return (
     <details className="row-menu" ref={menu}>
       <summary className="btn btn-secondary btn-small" aria-label={label}>
-        <span aria-hidden="true">⋯</span>
+        <MoreIcon />
       </summary>
       <div className="row-menu-panel">{children}</div>
     </details>

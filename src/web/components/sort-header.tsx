@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { SortIcon } from './icons';
 
 /**
  * A column header that sorts the list by its column: a button saying what a press does, and
@@ -34,9 +35,7 @@ export function SortHeader({
         aria-label={next === 'ascending' ? t`${label}: sort ascending` : t`${label}: sort descending`}
       >
         {label}
-        <span className="sort-mark" aria-hidden="true">
-          {current === 'ascending' ? '▲' : current === 'descending' ? '▼' : '↕'}
-        </span>
+        <SortIcon direction={current} />
       </button>
     </th>
   );

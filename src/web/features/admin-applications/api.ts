@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationDetail, ApplicationStatus, Review, VoteBody } from '../../../contract/applications';
+import type { ApplicationDetail, ApplicationListQuery, Review, VoteBody } from '../../../contract/applications';
 import { routes } from '../../../contract/routes';
 import { call, href } from '../../lib/api-client';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
@@ -7,14 +7,7 @@ import { adminKeys } from '../../app/query-client';
 import { memberKeys } from '../admin-members/api';
 
 /** The filters of the list and of its CSV export (the export ignores the page). */
-type ApplicationFilters = {
-  status?: ApplicationStatus;
-  round_id?: number;
-  q?: string;
-  step?: '-1' | '0' | '1' | '2' | '3' | '4';
-  campus?: string;
-  sort?: '-created_at' | 'created_at';
-};
+type ApplicationFilters = Partial<Omit<ApplicationListQuery, 'offset' | 'limit'>>;
 type ApplicationFilter = ApplicationFilters & { offset: number; limit: number };
 
 export const applicationKeys = {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   applicationListQuerySchema,
+  JOURNEY_STEPS,
   type AdminApplicationListItem,
   type ApplicationStatus,
 } from '../../../contract/applications';
@@ -62,7 +63,7 @@ function ApplicationRow(props: { application: AdminApplicationListItem; selected
       </td>
       <td className="person-cell">
         {login && <Avatar name={login} imageUrl={application.user.image_url} />}
-        <div>
+        <div className="cell-text">
           <strong>{login ? <bdi>{login}</bdi> : t`Application #${id}`}</strong>
           {!login && <div className="muted">{t(HIDDEN_CANDIDATE)}</div>}
           <p className="clamp-2 muted" dir="auto">
@@ -154,7 +155,7 @@ export function ApplicationsPage() {
   });
   const stepFilters = [
     { value: '', label: t`All` },
-    ...[-1, 0, 1, 2, 3, 4].map((value) => ({ value: String(value), label: t(STEP_NAMES[value]!) })),
+    ...JOURNEY_STEPS.map((value) => ({ value: String(value), label: t(STEP_NAMES[value]!) })),
   ];
   const campusFilters = [
     { value: '', label: t`All` },

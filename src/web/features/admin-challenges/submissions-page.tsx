@@ -123,64 +123,79 @@ const SUBMISSIONS_LIST = userChallengeListQuerySchema
   .pick({ challenge_id: true, q: true, offset: true })
   .extend({ limit: pageSizeParam });
 
-/** One submission of the queue: who, when, the links, and the two decisions. */
-function SubmissionCard({
+/** One submission of the queue, a row: who, which challenge, the links, when, the XP, and the two decisions. */
+function SubmissionRow({
   submission,
   onReview,
 }: {
   submission: AdminUserChallenge;
   onReview: (decision: 'validated' | 'declined') => void;
 }) {
+  const { t } = useLingui();
   const login = submission.user.intra_login;
-  const earned = submission.total_xp_earned;
-  const submitted = submission.submitted_at ? formatDateTime(submission.submitted_at) : '—';
+  const { title } = submission;
   return (
-    <li className="card stack" aria-labelledby={`submission-${submission.id}`}>
-      <div className="row">
-        <Avatar name={submission.user.intra_login} imageUrl={submission.user.image_url} />
-        <div className="person-name">
-          <strong id={`submission-${submission.id}`} dir="auto">
-            {submission.title}
-          </strong>
-          <div className="muted">
-            <Trans>
-              <bdi>@{login}</bdi> · submitted {submitted} · {earned} XP earned
-            </Trans>
-          </div>
+    <tr>
+      <td className="person-cell">
+        <Avatar name={login} imageUrl={submission.user.image_url} />
+        <strong>
+          <bdi>@{login}</bdi>
+        </strong>
+      </td>
+      <td data-label={t`Challenge`}>
+        <div className="cell-text">
+          <strong dir="auto">{title}</strong>
+          <ol className="plain-list exercise-links">
+            {EXERCISE_NUMBERS.map((n) => {
+              const link = submission[`exercise_${n}_tinkercad_link`];
+              const exercise = submission[`exercise_${n}_title`];
+              if (!exercise) return null;
+              return (
+                <li key={n}>
+                  {link ? (
+                    <Trans>
+                      <bdi>{exercise}</bdi>:{' '}
+                      <a href={link} target="_blank" rel="noopener noreferrer">
+                        <bdi>{link}</bdi>
+                      </a>
+                    </Trans>
+                  ) : (
+                    <Trans>
+                      <bdi>{exercise}</bdi>: <span className="muted">no link</span>
+                    </Trans>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
         </div>
-      </div>
-      <ol className="plain-list">
-        {EXERCISE_NUMBERS.map((n) => {
-          const link = submission[`exercise_${n}_tinkercad_link`];
-          const title = submission[`exercise_${n}_title`];
-          if (!title) return null;
-          return (
-            <li key={n}>
-              {link ? (
-                <Trans>
-                  <bdi>{title}</bdi>:{' '}
-                  <a href={link} target="_blank" rel="noopener noreferrer">
-                    <bdi>{link}</bdi>
-                  </a>
-                </Trans>
-              ) : (
-                <Trans>
-                  <bdi>{title}</bdi>: <span className="muted">no link</span>
-                </Trans>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-      <div className="row">
-        <button type="button" className="btn btn-small" data-decision="validated" onClick={() => onReview('validated')}>
+      </td>
+      <td data-label={t`Sent`} className="nowrap">
+        {submission.submitted_at ? formatDateTime(submission.submitted_at) : '—'}
+      </td>
+      <td data-label={t`XP earned`} className="nowrap">
+        {submission.total_xp_earned}
+      </td>
+      <td className="actions-cell">
+        <button
+          type="button"
+          className="btn btn-small"
+          data-decision="validated"
+          aria-label={t`Validate “${title}” of @${login}`}
+          onClick={() => onReview('validated')}
+        >
           <Trans>Validate</Trans>
         </button>
-        <button type="button" className="btn btn-danger btn-small" onClick={() => onReview('declined')}>
+        <button
+          type="button"
+          className="btn btn-danger btn-small"
+          aria-label={t`Decline “${title}” of @${login}`}
+          onClick={() => onReview('declined')}
+        >
           <Trans>Decline</Trans>
         </button>
-      </div>
-    </li>
+      </td>
+    </tr>
   );
 }
 
@@ -219,7 +234,7 @@ export function SubmissionsPage() {
     if (!outcome) return;
     // On to the next submission, or to the result when none follows on this page.
     const said = document.querySelector<HTMLElement>('.submissions-outcome');
-    const next = said?.nextElementSibling?.querySelector<HTMLElement>('[data-decision]');
+    const next = said?.closest('tr')?.nextElementSibling?.querySelector<HTMLElement>('[data-decision]');
     (next ?? said)?.focus();
   }, [outcome]);
   const forget = () => {
@@ -227,9 +242,9 @@ export function SubmissionsPage() {
     setDecided(new Set());
   };
   const said = outcome && (
-    <li key="outcome" className="alert alert-success submissions-outcome" role="status" tabIndex={-1}>
+    <div className="alert alert-success submissions-outcome" role="status" tabIndex={-1}>
       {outcome.message}
-    </li>
+    </div>
   );
 
   return (
@@ -281,7 +296,7 @@ export function SubmissionsPage() {
       rows={rows}
       loading={t`Loading submissions`}
       failed={t`Failed to load submissions`}
-      notices={rows?.length === 0 && said ? <ul className="submission-list">{said}</ul> : null}
+      notices={rows?.length === 0 ? said : null}
       empty={
         <div className="empty-state">
           <h2>
@@ -316,15 +331,49 @@ export function SubmissionsPage() {
       }
     >
       {(shown) => {
-        const cards = shown.map((submission) => (
-          <SubmissionCard
+        const rowsShown = shown.map((submission) => (
+          <SubmissionRow
             key={submission.id}
             submission={submission}
             onReview={(decision) => setReviewing({ submission, decision })}
           />
         ));
-        if (said) cards.splice(Math.min(outcome.at, cards.length), 0, said);
-        return <ul className="submission-list">{cards}</ul>;
+        if (said)
+          rowsShown.splice(
+            Math.min(outcome.at, rowsShown.length),
+            0,
+            <tr key="outcome" className="outcome-row">
+              <td colSpan={5}>{said}</td>
+            </tr>,
+          );
+        return (
+          <div className="table-wrap data-table" role="region" aria-label={t`Submissions`} tabIndex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Candidate</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Challenge</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Sent</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>XP earned</Trans>
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">
+                      <Trans>Actions</Trans>
+                    </span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>{rowsShown}</tbody>
+            </table>
+          </div>
+        );
       }}
     </AdminList>
   );

@@ -1,6 +1,7 @@
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { JOURNEY_STEPS } from '../../../contract/applications';
 import { memberListQuerySchema, type MemberListItem } from '../../../contract/members';
 import { ROLES } from '../../../contract/users';
 import { AdminList } from '../../components/admin-list';
@@ -65,7 +66,7 @@ export function UsersPage() {
   const roleFilters = [{ value: '', label: t(ALL) }, ...ROLES.map((value) => ({ value, label: t(ROLE_NAMES[value]) }))];
   const stepFilters = [
     { value: '', label: t(ALL) },
-    ...[-1, 0, 1, 2, 3, 4].map((value) => ({ value: String(value), label: t(STEP_NAMES[value]!) })),
+    ...JOURNEY_STEPS.map((value) => ({ value: String(value), label: t(STEP_NAMES[value]!) })),
     { value: 'none', label: t`Never applied` },
   ];
   const campusFilters = [
@@ -208,7 +209,7 @@ export function UsersPage() {
                     </td>
                     <td className="person-cell">
                       <Avatar name={login} imageUrl={user.image_url} />
-                      <div>
+                      <div className="cell-text">
                         <strong>
                           <bdi>{login}</bdi>
                         </strong>
