@@ -166,11 +166,12 @@ describe('errors the server did not expect', () => {
     const { database, drop } = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '0' });
     const app = await buildApp(config, { database, logStream: { write: (line) => logged.push(line) } });
-    app.get('/api/boom', async () => {
+    // Outside /api: the server registers an /api route only from the endpoint table (decision 0161).
+    app.get('/test/boom', async () => {
       throw new Error('select secret from users where 1=1');
     });
     try {
-      const answer = await app.inject({ url: '/api/boom' });
+      const answer = await app.inject({ url: '/test/boom' });
       expect(answer.statusCode).toBe(500);
       expect(answer.json()).toEqual({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
       expect(answer.body).not.toContain('secret');
@@ -189,13 +190,13 @@ describe('answers checked against their schema', () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
     const app = await buildApp(config, { database });
     const response = { response: { 200: z.object({ login: z.string(), level: z.number().int() }) } };
-    app.get('/api/extra', { schema: response }, async () => ({ login: 'jdoe', level: 3, token_hash: 'secret' }));
-    app.get('/api/broken', { schema: response }, async () => ({ login: 'jdoe', level: 3.5 }));
+    app.get('/test/extra', { schema: response }, async () => ({ login: 'jdoe', level: 3, token_hash: 'secret' }));
+    app.get('/test/broken', { schema: response }, async () => ({ login: 'jdoe', level: 3.5 }));
     try {
-      const extra = await app.inject({ url: '/api/extra' });
+      const extra = await app.inject({ url: '/test/extra' });
       expect(extra.statusCode).toBe(200);
       expect(extra.body).toBe('{"login":"jdoe","level":3}');
-      const broken = await app.inject({ url: '/api/broken' });
+      const broken = await app.inject({ url: '/test/broken' });
       expect(broken.statusCode).toBe(500);
       expect(broken.json()).toEqual({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
     } finally {

@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './db/database';
 import { systemClock, type Clock } from './clock';
 import type { App, Deps, HostResolver } from './deps';
 import { registerDevIntra } from './dev-intra/dev-intra.routes';
+import { refuseRoutesOutsideTheTable } from './plugins/endpoint';
 import { registerApplicationRoutes } from './modules/applications/applications.routes';
 import { registerAuditLogRoutes } from './modules/audit/audit-logs.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     childLoggerFactory: lazyChildLogger,
     schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRoute', refuseRoutesOutsideTheTable);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,16 +1,16 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifySchema, RouteOptions } from 'fastify';
+import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../../contract/constants';
 import { errorBodySchema } from '../../contract/errors';
 import type { ApiDocsAccess } from '../config';
 import type { App } from '../deps';
-import { API_OPERATIONS } from './api-operations';
-import { requireAdmin, requireMember, requireUser } from './session';
+import { API_DOCS_PREFIX, entryOf } from './endpoint';
+import { requireAdmin } from './session';
 
-export const API_DOCS_PREFIX = '/api/docs';
+export { API_DOCS_PREFIX };
 
 /** The name of the session cookie's security scheme, which guarded operations require. */
 export const SECURITY_SCHEME = 'session';
@@ -79,14 +79,6 @@ const successOf = (key: string, method: string | undefined) =>
   SCHEMALESS_SUCCESS[key] ??
   (method === 'DELETE' ? { 204: { ...NO_BODY, description: 'Deleted' } } : { '2XX': { description: 'Success' } });
 
-function guardOf(route: RouteOptions): 'admin' | 'member' | 'user' | undefined {
-  const hooks = [route.onRequest ?? []].flat();
-  if (hooks.includes(requireAdmin)) return 'admin';
-  if (hooks.includes(requireMember)) return 'member';
-  if (hooks.includes(requireUser)) return 'user';
-  return undefined;
-}
-
 type DocumentedSchema = FastifySchema & {
   hide?: boolean;
   consumes?: string[];
@@ -111,21 +103,23 @@ function documentRoute(document: Parameters<typeof jsonSchemaTransform>[0]) {
   const schema: DocumentedSchema = { ...(converted.schema as DocumentedSchema) };
   const method = [route.method].flat()[0];
   const key = `${method} ${openApiPath(url)}`;
-  const guard = guardOf(route as RouteOptions);
+  const entry = method ? entryOf(method, url) : undefined;
 
   schema.tags ??= [tagOf(url)];
   Object.assign(schema, RAW_BODIES[key]);
-  // A route missing from API_OPERATIONS gets no id: the docs test and `npm run lint:api` then fail.
-  const [operationId, summary] = API_OPERATIONS[key] ?? [];
-  schema.operationId ??= operationId;
-  schema.summary ??= summary;
+  // Every /api route has its entry (plugins/endpoint.ts refuses any other at start).
+  schema.operationId ??= entry?.operationId;
+  schema.summary ??= entry?.summary;
   // Public routes say `[]` (no credentials) rather than nothing: Redocly's security-defined rule,
   // like a reader, takes an operation without `security` as one whose access is left unsaid.
-  schema.security = guard ? [{ [SECURITY_SCHEME]: [] }] : [];
-  if (guard) {
-    const who = { admin: 'Admins only', member: 'Club members (role member or board) only', user: 'Signed-in users' }[
-      guard
-    ];
+  const signedIn = entry !== undefined && entry.access !== 'anyone';
+  schema.security = signedIn ? [{ [SECURITY_SCHEME]: [] }] : [];
+  if (signedIn) {
+    const who = {
+      admin: 'Admins only',
+      member: 'Club members (role member or board) only',
+      'signed-in': 'Signed-in users',
+    }[entry.access];
     schema.description = [`${who}.`, schema.description].filter(Boolean).join(' ');
   }
   const declaresSuccess = Object.keys(schema.response ?? {}).some((status) => /^2/.test(status));

@@ -1,3 +1,5 @@
+import { routes } from '../../../contract/routes';
+import { endpoint } from '../../plugins/endpoint';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authCallbackQuerySchema, signInWaitingSchema } from '../../../contract/auth';
 import { negotiateLocale } from '../../../contract/locales';
@@ -7,7 +9,6 @@ import type { App, Deps } from '../../deps';
 import { onPublicUrl } from '../../plugins/request-target';
 import { requestOrigin } from '../../plugins/security';
 import { VISITOR_COOKIE } from '../../plugins/rate-limit';
-import { requireUser } from '../../plugins/session';
 import { createAuthService } from './auth.service';
 import { createIntraClient } from './intra-client';
 import { createIntraPacer } from './intra-pacer';
@@ -45,30 +46,31 @@ export function registerAuthRoutes(
     secure: deps.config.publicUrl.startsWith('https:'),
   };
 
-  app.get('/api/auth/login', async (request, reply) => {
-    // Opened on another host (127.0.0.1 for localhost), the state cookie set here would be missing
-    // when the intra sends the browser back to PUBLIC_URL: start on PUBLIC_URL's host instead.
-    // Once only (`moved`): behind a proxy that does not pass the public Host, the request would
-    // never look like PUBLIC_URL's, and the browser, already there, would loop.
-    const publicLogin = onPublicUrl(deps.config.publicUrl, request.url);
-    if (requestOrigin(request)?.host !== publicLogin.host && !publicLogin.searchParams.has('moved')) {
-      publicLogin.searchParams.set('moved', '1');
-      return reply.redirect(publicLogin.href, 302);
-    }
-    const { state, url } = await auth.startSignIn(callerOf(request));
-    reply.setCookie(OAUTH_STATE_COOKIE, state, { ...stateCookie, maxAge: OAUTH_STATE_TTL_MS / 1000 });
-    return reply.header('cache-control', 'no-store').redirect(url.toString(), 302);
+  app.route({
+    ...endpoint(routes.signIn),
+    handler: async (request, reply) => {
+      // Opened on another host (127.0.0.1 for localhost), the state cookie set here would be missing
+      // when the intra sends the browser back to PUBLIC_URL: start on PUBLIC_URL's host instead.
+      // Once only (`moved`): behind a proxy that does not pass the public Host, the request would
+      // never look like PUBLIC_URL's, and the browser, already there, would loop.
+      const publicLogin = onPublicUrl(deps.config.publicUrl, request.url);
+      if (requestOrigin(request)?.host !== publicLogin.host && !publicLogin.searchParams.has('moved')) {
+        publicLogin.searchParams.set('moved', '1');
+        return reply.redirect(publicLogin.href, 302);
+      }
+      const { state, url } = await auth.startSignIn(callerOf(request));
+      reply.setCookie(OAUTH_STATE_COOKIE, state, { ...stateCookie, maxAge: OAUTH_STATE_TTL_MS / 1000 });
+      return reply.header('cache-control', 'no-store').redirect(url.toString(), 302);
+    },
   });
 
-  app.get(
-    '/api/auth/callback',
-    {
-      schema: {
-        querystring: authCallbackQuerySchema,
-        response: { 200: userSchema, 202: signInWaitingSchema },
-      },
+  app.route({
+    ...endpoint(routes.signInCallback),
+    schema: {
+      querystring: authCallbackQuerySchema,
+      response: { 200: userSchema, 202: signInWaitingSchema },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const cookieState = request.cookies[OAUTH_STATE_COOKIE];
       const acceptLanguage = request.headers['accept-language'];
       const locale = acceptLanguage ? negotiateLocale(acceptLanguage) : undefined;
@@ -90,28 +92,35 @@ export function registerAuthRoutes(
       setSessionCookie(reply, deps, outcome.token, outcome.expiresAt);
       return outcome.user;
     },
-  );
+  });
 
-  app.post('/api/auth/logout', async (request, reply) => {
-    if (request.user && request.sessionId) await auth.signOut(request.user, request.sessionId);
-    clearSessionCookie(reply, deps);
-    return reply.status(204).send();
+  app.route({
+    ...endpoint(routes.signOut),
+    handler: async (request, reply) => {
+      if (request.user && request.sessionId) await auth.signOut(request.user, request.sessionId);
+      clearSessionCookie(reply, deps);
+      return reply.status(204).send();
+    },
   });
 
   // The session memo hands every request of a session the same frozen user until something
   // changes (then a new one): its JSON, checked against the schema once, is kept beside it, and a
   // call costs no serialization (decision 0127).
   const userJson = new WeakMap<UserRow, string>();
-  app.get('/api/users/me', { onRequest: requireUser, schema: { response: { 200: userSchema } } }, (request, reply) => {
-    const user = request.user!;
-    let json = userJson.get(user);
-    if (json === undefined) {
-      // Our serializer (app.ts) answers a string.
-      json = reply.serialize(user) as string;
-      if (Object.isFrozen(user)) userJson.set(user, json);
-    }
-    // Already JSON: sent as it is, past the typed reply that expects the object.
-    (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+  app.route({
+    ...endpoint(routes.me),
+    schema: { response: { 200: userSchema } },
+    handler: (request, reply) => {
+      const user = request.user!;
+      let json = userJson.get(user);
+      if (json === undefined) {
+        // Our serializer (app.ts) answers a string.
+        json = reply.serialize(user) as string;
+        if (Object.isFrozen(user)) userJson.set(user, json);
+      }
+      // Already JSON: sent as it is, past the typed reply that expects the object.
+      (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+    },
   });
 
   return { drain: (withinMs) => auth.drain(withinMs) };

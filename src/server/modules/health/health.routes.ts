@@ -1,3 +1,5 @@
+import { routes } from '../../../contract/routes';
+import { endpoint } from '../../plugins/endpoint';
 import { healthSchema } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/errors';
 import type { Sentence } from '../../../contract/i18n';
@@ -9,10 +11,10 @@ import type { IntraStatus } from '../auth/intra-status';
 const UNREACHABLE: Sentence = /*i18n*/ 'The database is not reachable.';
 
 export function registerHealthRoutes(app: App, deps: Deps, intraStatus: IntraStatus): void {
-  app.get(
-    '/api/health',
-    { schema: { response: { 200: healthSchema, 503: errorBodySchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(routes.health),
+    schema: { response: { 200: healthSchema, 503: errorBodySchema } },
+    handler: async (request, reply) => {
       let intra;
       try {
         await pingDatabase(deps.db);
@@ -32,5 +34,5 @@ export function registerHealthRoutes(app: App, deps: Deps, intraStatus: IntraSta
         ...(intra.secretExpiresAt && { intra_secret_expires_at: intra.secretExpiresAt }),
       });
     },
-  );
+  });
 }

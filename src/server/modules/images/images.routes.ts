@@ -1,10 +1,12 @@
+import { routes } from '../../../contract/routes';
+import { endpoint } from '../../plugins/endpoint';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IMAGE_SENTENCES, MAX_IMAGE_BYTES } from '../../../contract/image-urls';
 import { imageUploadParamsSchema, uploadedImageSchema } from '../../../contract/images';
 import type { App, Deps } from '../../deps';
 import { AppError, badRequest, notFound } from '../../errors';
-import { currentUser, requireAdmin } from '../../plugins/session';
+import { currentUser } from '../../plugins/session';
 import { createImagesService } from './images.service';
 
 /** A year, and never revalidated: an address names its bytes (docs/decisions/0122-uploaded-images.md). */
@@ -59,14 +61,14 @@ export async function registerImageRoutes(app: App, deps: Deps): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', readImageBody);
-    (scope as App).post(
-      '/api/admin/images/:kind',
-      { onRequest: requireAdmin, schema: { params: imageUploadParamsSchema, response: { 201: uploadedImageSchema } } },
-      async (request, reply) => {
+    (scope as App).route({
+      ...endpoint(routes.uploadImage),
+      schema: { params: imageUploadParamsSchema, response: { 201: uploadedImageSchema } },
+      handler: async (request, reply) => {
         if (!Buffer.isBuffer(request.body)) throw badRequest(IMAGE_SENTENCES.empty);
         const image = await images.upload(request.body, request.params.kind, currentUser(request));
         return reply.status(201).send(image);
       },
-    );
+    });
   });
 }

@@ -1,3 +1,5 @@
+import { routes } from '../../../contract/routes';
+import { endpoint } from '../../plugins/endpoint';
 import {
   mailPreviewSchema,
   mailTemplateInputSchema,
@@ -10,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App, Deps } from '../../deps';
 import type { Locale } from '../../../contract/locales';
 import { answerLocale } from '../../i18n';
-import { currentUser, requireAdmin } from '../../plugins/session';
+import { currentUser } from '../../plugins/session';
 import { createMailTemplatesService } from './mail-templates.service';
 
 /**
@@ -27,30 +29,30 @@ export function registerMailTemplateRoutes(app: App, deps: Deps): void {
     reader: answerLocale(request),
   });
 
-  app.get(
-    '/api/admin/mail-templates',
-    { onRequest: requireAdmin, schema: { querystring, response: { 200: mailTemplateListSchema } } },
-    async (request) => templates.list(languagesOf(request)),
-  );
-  app.put(
-    '/api/admin/mail-templates/:key',
-    { onRequest: requireAdmin, schema: { ...one, body: mailTemplateInputSchema } },
-    async (request) => templates.save(request.params.key, request.body, currentUser(request), languagesOf(request)),
-  );
-  app.delete('/api/admin/mail-templates/:key', { onRequest: requireAdmin, schema: one }, async (request) =>
-    templates.restore(request.params.key, currentUser(request), languagesOf(request)),
-  );
-  app.post(
-    '/api/admin/mail-templates/:key/preview',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        params: mailTemplateParamsSchema,
-        querystring,
-        body: mailTemplateInputSchema,
-        response: { 200: mailPreviewSchema },
-      },
+  app.route({
+    ...endpoint(routes.mailTemplates),
+    schema: { querystring, response: { 200: mailTemplateListSchema } },
+    handler: async (request) => templates.list(languagesOf(request)),
+  });
+  app.route({
+    ...endpoint(routes.saveMailTemplate),
+    schema: { ...one, body: mailTemplateInputSchema },
+    handler: async (request) =>
+      templates.save(request.params.key, request.body, currentUser(request), languagesOf(request)),
+  });
+  app.route({
+    ...endpoint(routes.restoreMailTemplate),
+    schema: one,
+    handler: async (request) => templates.restore(request.params.key, currentUser(request), languagesOf(request)),
+  });
+  app.route({
+    ...endpoint(routes.previewMailTemplate),
+    schema: {
+      params: mailTemplateParamsSchema,
+      querystring,
+      body: mailTemplateInputSchema,
+      response: { 200: mailPreviewSchema },
     },
-    async (request) => templates.preview(request.params.key, request.body, request.query.locale),
-  );
+    handler: async (request) => templates.preview(request.params.key, request.body, request.query.locale),
+  });
 }

@@ -1,3 +1,5 @@
+import { routes } from '../../../contract/routes';
+import { endpoint } from '../../plugins/endpoint';
 import { idParamsSchema } from '../../../contract/common';
 import {
   adminBodySchema,
@@ -10,7 +12,7 @@ import {
 } from '../../../contract/members';
 import { userSchema } from '../../../contract/users';
 import type { App, Deps } from '../../deps';
-import { currentUser, requireAdmin } from '../../plugins/session';
+import { currentUser } from '../../plugins/session';
 import { createMembersService } from './members.service';
 
 /**
@@ -19,44 +21,49 @@ import { createMembersService } from './members.service';
  */
 export function registerMemberRoutes(app: App, deps: Deps): void {
   const members = createMembersService(deps);
-  const guarded = { onRequest: requireAdmin };
 
-  app.get(
-    '/api/admin/members',
-    { ...guarded, schema: { querystring: memberListQuerySchema, response: { 200: memberListSchema } } },
-    async (request) => members.list(request.query),
-  );
+  app.route({
+    ...endpoint(routes.members),
+    schema: { querystring: memberListQuerySchema, response: { 200: memberListSchema } },
+    handler: async (request) => members.list(request.query),
+  });
 
-  app.get('/api/admin/members/campuses', { ...guarded, schema: { response: { 200: campusListSchema } } }, async () =>
-    members.campuses(),
-  );
+  app.route({
+    ...endpoint(routes.campuses),
+    schema: { response: { 200: campusListSchema } },
+    handler: async () => members.campuses(),
+  });
 
-  app.get(
-    '/api/admin/members/:id',
-    { ...guarded, schema: { params: idParamsSchema, response: { 200: memberDetailSchema } } },
-    async (request) => members.detail(request.params.id, currentUser(request)),
-  );
+  app.route({
+    ...endpoint(routes.member),
+    schema: { params: idParamsSchema, response: { 200: memberDetailSchema } },
+    handler: async (request) => members.detail(request.params.id, currentUser(request)),
+  });
 
-  app.put(
-    '/api/admin/members/:id/role',
-    { ...guarded, schema: { params: idParamsSchema, body: roleBodySchema, response: { 200: userSchema } } },
-    async (request) => members.setRole(request.params.id, request.body.role, currentUser(request)),
-  );
+  app.route({
+    ...endpoint(routes.setMemberRole),
+    schema: { params: idParamsSchema, body: roleBodySchema, response: { 200: userSchema } },
+    handler: async (request) => members.setRole(request.params.id, request.body.role, currentUser(request)),
+  });
 
-  app.put(
-    '/api/admin/members/:id/ban',
-    { ...guarded, schema: { params: idParamsSchema, body: banBodySchema, response: { 200: userSchema } } },
-    async (request) => members.setBanned(request.params.id, request.body.is_banned, currentUser(request)),
-  );
+  app.route({
+    ...endpoint(routes.setMemberBan),
+    schema: { params: idParamsSchema, body: banBodySchema, response: { 200: userSchema } },
+    handler: async (request) => members.setBanned(request.params.id, request.body.is_banned, currentUser(request)),
+  });
 
-  app.put(
-    '/api/admin/members/:id/admin',
-    { ...guarded, schema: { params: idParamsSchema, body: adminBodySchema, response: { 200: userSchema } } },
-    async (request) => members.setAdmin(request.params.id, request.body.is_admin, currentUser(request)),
-  );
+  app.route({
+    ...endpoint(routes.setMemberAdmin),
+    schema: { params: idParamsSchema, body: adminBodySchema, response: { 200: userSchema } },
+    handler: async (request) => members.setAdmin(request.params.id, request.body.is_admin, currentUser(request)),
+  });
 
-  app.delete('/api/admin/members/:id', { ...guarded, schema: { params: idParamsSchema } }, async (request, reply) => {
-    await members.remove(request.params.id, currentUser(request));
-    return reply.status(204).send();
+  app.route({
+    ...endpoint(routes.deleteMember),
+    schema: { params: idParamsSchema },
+    handler: async (request, reply) => {
+      await members.remove(request.params.id, currentUser(request));
+      return reply.status(204).send();
+    },
   });
 }

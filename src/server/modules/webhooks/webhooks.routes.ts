@@ -1,3 +1,5 @@
+import { routes } from '../../../contract/routes';
+import { endpoint } from '../../plugins/endpoint';
 import { idParamsSchema } from '../../../contract/common';
 import {
   createdWebhookSchema,
@@ -7,31 +9,34 @@ import {
   webhookListSchema,
 } from '../../../contract/webhooks';
 import type { App, Deps } from '../../deps';
-import { currentUser, requireAdmin } from '../../plugins/session';
+import { currentUser } from '../../plugins/session';
 import { createWebhooksService } from './webhooks.service';
 
 export function registerWebhookRoutes(app: App, deps: Deps): void {
   const webhooks = createWebhooksService(deps);
-  const admin = { onRequest: requireAdmin };
 
-  app.get('/api/admin/webhooks', { ...admin, schema: { response: { 200: webhookListSchema } } }, async () =>
-    webhooks.list(),
-  );
-  app.post(
-    '/api/admin/webhooks',
-    { ...admin, schema: { body: webhookInputSchema, response: { 201: createdWebhookSchema } } },
-    async (request, reply) => reply.status(201).send(await webhooks.create(request.body, currentUser(request))),
-  );
-  app.delete('/api/admin/webhooks/:id', { ...admin, schema: { params: idParamsSchema } }, async (request, reply) => {
-    await webhooks.remove(request.params.id, currentUser(request));
-    return reply.status(204).send();
+  app.route({
+    ...endpoint(routes.webhooks),
+    schema: { response: { 200: webhookListSchema } },
+    handler: async () => webhooks.list(),
   });
-  app.get(
-    '/api/admin/webhooks/:id/deliveries',
-    {
-      ...admin,
-      schema: { params: idParamsSchema, querystring: deliveryListQuerySchema, response: { 200: deliveryListSchema } },
+  app.route({
+    ...endpoint(routes.createWebhook),
+    schema: { body: webhookInputSchema, response: { 201: createdWebhookSchema } },
+    handler: async (request, reply) =>
+      reply.status(201).send(await webhooks.create(request.body, currentUser(request))),
+  });
+  app.route({
+    ...endpoint(routes.deleteWebhook),
+    schema: { params: idParamsSchema },
+    handler: async (request, reply) => {
+      await webhooks.remove(request.params.id, currentUser(request));
+      return reply.status(204).send();
     },
-    async (request) => webhooks.deliveries(request.params.id, request.query),
-  );
+  });
+  app.route({
+    ...endpoint(routes.webhookDeliveries),
+    schema: { params: idParamsSchema, querystring: deliveryListQuerySchema, response: { 200: deliveryListSchema } },
+    handler: async (request) => webhooks.deliveries(request.params.id, request.query),
+  });
 }
