@@ -177,23 +177,25 @@ function SubmissionRow({
         {submission.total_xp_earned}
       </td>
       <td className="actions-cell">
-        <button
-          type="button"
-          className="btn btn-small"
-          data-decision="validated"
-          aria-label={t`Validate “${title}” of @${login}`}
-          onClick={() => onReview('validated')}
-        >
-          <Trans>Validate</Trans>
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger btn-small"
-          aria-label={t`Decline “${title}” of @${login}`}
-          onClick={() => onReview('declined')}
-        >
-          <Trans>Decline</Trans>
-        </button>
+        <div className="decision-buttons">
+          <button
+            type="button"
+            className="btn btn-small"
+            data-decision="validated"
+            aria-label={t`Validate “${title}” of @${login}`}
+            onClick={() => onReview('validated')}
+          >
+            <Trans>Validate</Trans>
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger btn-small"
+            aria-label={t`Decline “${title}” of @${login}`}
+            onClick={() => onReview('declined')}
+          >
+            <Trans>Decline</Trans>
+          </button>
+        </div>
       </td>
     </tr>
   );
