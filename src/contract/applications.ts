@@ -45,7 +45,7 @@ const motivation = z
   .min(MOTIVATION_MIN, refusal(MOTIVATION_MESSAGE))
   .max(MOTIVATION_MAX, refusal(/*i18n*/ 'Motivation is too long ({max} characters at most)', { max: MOTIVATION_MAX }));
 
-/** The application form, shared by the page and the server (docs/product.md#validation-rules). */
+/** The application form, shared by the page and the server (docs/product/data.md#validation-rules). */
 export const applicationFormSchema = z.object({
   motivation,
   experience_level: experienceLevel.default('beginner'),
@@ -97,7 +97,7 @@ export type JourneyStep = (typeof JOURNEY_STEPS)[number];
 
 /**
  * GET /applications/me: the candidate's latest application and where its author stands
- * (docs/product.md#the-applicant-journey-step). `may_apply_again`: it was declined and a later
+ * (docs/product/applications.md#the-applicant-journey-step). `may_apply_again`: it was declined and a later
  * round takes applications now, so the tracker offers the form again (decision 0121).
  */
 export const myApplicationSchema = applicationSchema.extend({
@@ -160,7 +160,7 @@ export const applicationExportQuerySchema = applicationListQuerySchema
   .omit({ limit: true, offset: true })
   .extend(csvQuerySchema.shape);
 
-/** The board's votes (docs/product.md#the-boards-workbench, decision 0115): they advise, the review decides. */
+/** The board's votes (docs/product/applications.md#the-boards-workbench, decision 0115): they advise, the review decides. */
 export const VOTES = ['yes', 'no', 'abstain'] as const;
 export type Vote = (typeof VOTES)[number];
 /** `review` while the application is pending, `final` while its candidate is at step 3. */
@@ -212,7 +212,7 @@ export const adminApplicationSchema = applicationSchema.extend({
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 export const adminApplicationListSchema = listSchema(adminApplicationSchema);
 
-/** Where a candidate stands (docs/product.md#the-applicant-journey-step): the step (null: not applied), XP and challenges. */
+/** Where a candidate stands (docs/product/applications.md#the-applicant-journey-step): the step (null: not applied), XP and challenges. */
 export const journeySummarySchema = z.object({
   step: z.number().int().min(-2).max(4).nullable(),
   experience_points: z.number().int(),

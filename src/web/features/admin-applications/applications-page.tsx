@@ -101,7 +101,7 @@ const BULK_DECISIONS = [
 /** The address of the Applications page: the contract's filters (`?status=pending`, linked from the Overview). */
 const APPLICATIONS_LIST = applicationListQuerySchema.omit({ limit: true });
 
-/** Applications page (docs/product.md#applications-page), with bulk review and the CSV export. */
+/** Applications page (docs/product/screens.md#applications-page), with bulk review and the CSV export. */
 export function ApplicationsPage() {
   const { t } = useLingui();
   usePageTitle(t`Applications`);

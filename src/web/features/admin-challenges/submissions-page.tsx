@@ -117,7 +117,7 @@ function ReviewModal({
   );
 }
 
-/** Submissions page (docs/product.md#submissions-page): challenges waiting for the board, with their exercise links. */
+/** Submissions page (docs/product/screens.md#submissions-page): challenges waiting for the board, with their exercise links. */
 export function SubmissionsPage() {
   const { t } = useLingui();
   usePageTitle(t`Submissions`);

@@ -34,7 +34,7 @@ function Joined({ date }: { date: string }) {
   return <Trans>Joined {date}</Trans>;
 }
 
-/** Users page (docs/product.md#users-page): cards, badges, actions, search, role and banned filters, 20 a page. */
+/** Users page (docs/product/screens.md#users-page): cards, badges, actions, search, role and banned filters, 20 a page. */
 export function UsersPage() {
   const { t } = useLingui();
   usePageTitle(t`Users`);
@@ -85,7 +85,7 @@ export function UsersPage() {
                     <bdi>{user.intra_login}</bdi>
                   </strong>
                   <div className="row badges">
-                    {/* An admin is not a candidate: their "student" role says nothing (docs/product.md#users-page). */}
+                    {/* An admin is not a candidate: their "student" role says nothing (docs/product/screens.md#users-page). */}
                     {!(user.is_admin && user.role === 'student') && (
                       <span className="badge badge-brand">{t(ROLE_BADGES[user.role])}</span>
                     )}
