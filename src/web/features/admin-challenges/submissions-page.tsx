@@ -202,7 +202,7 @@ function SubmissionRow({
 }
 
 /**
- * Submissions page (docs/product.md#submissions-page): the queue of challenges waiting for the
+ * Submissions page (docs/product/screens.md#submissions-page): the queue of challenges waiting for the
  * board, oldest first, a page at a time, of one challenge or all. After a decision the result is
  * said where the reviewer was, in the decided submission's place, and the focus moves on to the
  * next one (decision 0153).
