@@ -4,7 +4,7 @@ import { apiSignIn, failOnConsoleErrors, ownServer, signInOverHttp } from './sup
 
 /**
  * The Logs page's before → after, filters and export, and the Users page's filters done by the
- * server (docs/product.md#logs-page, #users-page). A server of this spec's own, so that every
+ * server (docs/product/screens.md#logs-page, #users-page). A server of this spec's own, so that every
  * entry and every total is known; seeding signs many in at once, so the intra's pace is off.
  */
 const server = ownServer('audit-users', { FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off' });

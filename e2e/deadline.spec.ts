@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiSignIn, failOnConsoleErrors, ownServer, signInOverHttp, uniqueLogin } from './support';
 
 /**
- * Deadline extensions (docs/product.md#deadline-extensions). A server of its own: the candidate's
+ * Deadline extensions (docs/product/communication.md#deadline-extensions). A server of its own: the candidate's
  * review is moved weeks back in its database, which no route can do.
  */
 const server = ownServer('deadline', { FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off' });

@@ -3,7 +3,7 @@ import { adminSectionPaths, failOnConsoleErrors, signInOverHttp, uniqueLogin } f
 
 /**
  * A failed load stands in for the content, says what failed and offers Retry
- * (docs/product.md#client-sentences): never an empty form or "nothing matches" beside it. The
+ * (docs/product/api.md#client-sentences): never an empty form or "nothing matches" beside it. The
  * network is cut, so the screen's own sentence shows (the query's retries are spent first).
  */
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { authorizeOnStandIn, failOnConsoleErrors, uniqueLogin } from './support';
 
 for (const tag of ['', ' @phone']) {
-  test(`the landing shows every section of docs/product.md#landing-page${tag}`, async ({ page }) => {
+  test(`the landing shows every section of docs/product/screens.md#landing-page${tag}`, async ({ page }) => {
     failOnConsoleErrors(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Build robots');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiSignIn, ownServer, signedInPage, uniqueLogin } from './support';
 
 /**
- * Recruitment rounds (docs/product.md#recruitment-rounds). A server of its own: the board closes
+ * Recruitment rounds (docs/product/communication.md#recruitment-rounds). A server of its own: the board closes
  * the round every other spec applies in.
  */
 const server = ownServer('rounds', { FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off' });

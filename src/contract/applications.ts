@@ -45,7 +45,7 @@ const motivation = z
   .min(MOTIVATION_MIN, refusal(MOTIVATION_MESSAGE))
   .max(MOTIVATION_MAX, refusal(/*i18n*/ 'Motivation is too long ({max} characters at most)', { max: MOTIVATION_MAX }));
 
-/** The application form, shared by the page and the server (docs/product.md#validation-rules). */
+/** The application form, shared by the page and the server (docs/product/data.md#validation-rules). */
 export const applicationFormSchema = z.object({
   motivation,
   experience_level: experienceLevel.default('beginner'),
@@ -99,7 +99,7 @@ export const JOURNEY_STEP_FILTERS = ['-2', '-1', '0', '1', '2', '3', '4'] as con
 
 /**
  * GET /applications/me: the candidate's latest application and where its author stands
- * (docs/product.md#the-applicant-journey-step). `may_apply_again`: it was declined and a later
+ * (docs/product/applications.md#the-applicant-journey-step). `may_apply_again`: it was declined and a later
  * round takes applications now, so the tracker offers the form again (decision 0121).
  */
 export const myApplicationSchema = applicationSchema.extend({
@@ -177,7 +177,7 @@ export const applicationExportQuerySchema = applicationListQuerySchema
   .omit({ limit: true, offset: true })
   .extend(csvQuerySchema.shape);
 
-/** The board's votes (docs/product.md#the-boards-workbench, decision 0115): they advise, the review decides. */
+/** The board's votes (docs/product/applications.md#the-boards-workbench, decision 0115): they advise, the review decides. */
 export const VOTES = ['yes', 'no', 'abstain'] as const;
 export type Vote = (typeof VOTES)[number];
 /** `review` while the application is pending, `final` while its candidate is at step 3. */
@@ -237,7 +237,7 @@ export const adminApplicationListItemSchema = adminApplicationSchema.extend({
 export type AdminApplicationListItem = z.infer<typeof adminApplicationListItemSchema>;
 export const adminApplicationListSchema = listSchema(adminApplicationListItemSchema);
 
-/** Where a candidate stands (docs/product.md#the-applicant-journey-step): the step (null: not applied), XP and challenges. */
+/** Where a candidate stands (docs/product/applications.md#the-applicant-journey-step): the step (null: not applied), XP and challenges. */
 export const journeySummarySchema = z.object({
   step: z.number().int().min(-2).max(4).nullable(),
   experience_points: z.number().int(),

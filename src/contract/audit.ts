@@ -5,7 +5,7 @@ import type { Sentence } from './i18n';
 
 /**
  * Every `entity_type` the server writes (the type of each audit entry's, so a new one must be
- * added here): the choices of the Logs page's entity filter (docs/product.md#audit-log).
+ * added here): the choices of the Logs page's entity filter (docs/product/audit.md#audit-log).
  */
 export const AUDIT_ENTITY_TYPES = [
   'application',

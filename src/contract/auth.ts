@@ -17,7 +17,7 @@ export const healthSchema = z.object({
 });
 
 /**
- * A sign-in waiting behind the 42 intra's limit (docs/product.md#opening-day): call the callback again
+ * A sign-in waiting behind the 42 intra's limit (docs/product/opening-day.md#opening-day): call the callback again
  * with the same code and state after `retry_after_ms`; `position` is its place in line, 1 being next.
  */
 export const signInWaitingSchema = z.object({

@@ -26,7 +26,7 @@ export const USER_CHALLENGE_STATUSES = [
 ] as const;
 export type UserChallengeStatus = (typeof USER_CHALLENGE_STATUSES)[number];
 
-/** What the tracker shows for each status (docs/product.md#states-and-transitions: validated counts as completed). */
+/** What the tracker shows for each status (docs/product/data.md#states-and-transitions: validated counts as completed). */
 export const USER_CHALLENGE_STATUS_LABELS: Record<UserChallengeStatus, Sentence> = {
   pending: /*i18n*/ 'Not Started',
   in_progress: /*i18n*/ 'In Progress',
@@ -96,7 +96,7 @@ const optionalHttpUrl = z
   .nullable();
 
 /**
- * Every field of the challenge form (docs/product.md#validation-rules), without defaults: the base
+ * Every field of the challenge form (docs/product/data.md#validation-rules), without defaults: the base
  * of create and update.
  */
 const challengeFields = {
@@ -121,7 +121,7 @@ const challengeFields = {
 
 /**
  * The challenge form (POST /api/challenges/admin/challenges): title, description,
- * difficulty_level and grade required; the rest optional with the defaults of docs/product.md#business-constants.
+ * difficulty_level and grade required; the rest optional with the defaults of docs/product/api.md#business-constants.
  * Empty optional text fields become null. The admin page validates its form with it too.
  */
 export const challengeFormSchema = z.object({
@@ -154,7 +154,7 @@ export const challengeSchema = z.object({
   description: z.string(),
   difficulty_level: z.enum(DIFFICULTY_LEVELS),
   /**
-   * The same value as difficulty_level: the admin list (docs/product.md#entities-and-fields)
+   * The same value as difficulty_level: the admin list (docs/product/data.md#entities-and-fields)
    * exposes it under this name.
    */
   difficulty: z.enum(DIFFICULTY_LEVELS),
@@ -264,7 +264,7 @@ export const myChallengesSchema = z.object({
   deadline_passed: z.boolean(),
   /** Whole days left, rounded up; 0 once passed. */
   days_remaining: z.number().int(),
-  /** The board set this candidate's deadline (docs/product.md#deadline-extensions). */
+  /** The board set this candidate's deadline (docs/product/communication.md#deadline-extensions). */
   deadline_extended: z.boolean(),
   /** The candidate's request for more time, if they sent one. */
   deadline_request: z
@@ -313,7 +313,7 @@ export type AssignedChallenges = z.infer<typeof assignedChallengesSchema>;
 
 export const userChallengeParamsSchema = z.object({ id: idTextSchema });
 
-/** `n` outside 1-4, or naming an exercise without a title, is a 404 (docs/product.md#challenges). */
+/** `n` outside 1-4, or naming an exercise without a title, is a 404 (docs/product/challenges.md#challenges). */
 export const exerciseParamsSchema = userChallengeParamsSchema.extend({
   n: z.coerce.number().int(),
 });
@@ -340,7 +340,7 @@ export const userChallengeListQuerySchema = pageQuerySchema().extend({
 });
 export const adminUserChallengeListSchema = listSchema(adminUserChallengeSchema);
 
-/** POST /api/challenges/{id}/validate (docs/product.md#challenges). */
+/** POST /api/challenges/{id}/validate (docs/product/challenges.md#challenges). */
 export const validateUserChallengeSchema = z
   .object({
     status: z.enum(['validated', 'declined']),
@@ -365,7 +365,7 @@ export type ValidateUserChallenge = z.input<typeof validateUserChallengeSchema>;
 // ---------------------------------------------------------------------------------------------
 // Rules
 
-/** GET /api/challenges/rules: the figures of docs/product.md#business-constants that govern challenges. */
+/** GET /api/challenges/rules: the figures of docs/product/api.md#business-constants that govern challenges. */
 export const challengeRulesSchema = z.object({
   challenges_per_candidate: z.number().int(),
   exercises_per_challenge: z.number().int(),

@@ -1,5 +1,5 @@
 /**
- * Business constants (docs/product.md#business-constants), shared by the server's rules and the
+ * Business constants (docs/product/api.md#business-constants), shared by the server's rules and the
  * pages that explain them.
  */
 export const CHALLENGES_PER_CANDIDATE = 4;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Sentence } from './i18n';
 
-/** Machine-readable codes of the error shape (docs/product.md#error-codes). */
+/** Machine-readable codes of the error shape (docs/product/api.md#error-codes). */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'INVALID_JSON',
@@ -40,5 +40,5 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** What a banned user's session is told on every guarded call and at sign-in (code BANNED). */
 export const BANNED_MESSAGE: Sentence = /*i18n*/ 'Your account has been banned';
 
-/** The sentence for 429 answers (docs/product.md#error-codes). */
+/** The sentence for 429 answers (docs/product/api.md#error-codes). */
 export const RATE_LIMITED_MESSAGE: Sentence = /*i18n*/ 'Rate limit exceeded. Please wait a moment and try again.';

@@ -58,7 +58,7 @@ export const memberDetailSchema = z.object({
    */
   hidden_applications: z.number().int().min(0),
   journey: journeySummarySchema,
-  /** The challenge deadline of an approved candidate (docs/product.md#deadline-extensions); null before approval. */
+  /** The challenge deadline of an approved candidate (docs/product/communication.md#deadline-extensions); null before approval. */
   challenge_deadline: challengeDeadlineSchema.nullable(),
   /**
    * How many active challenges the board's Assign challenges would give this candidate now: the

@@ -8,7 +8,7 @@ export const OVERVIEW_WEEKS = 12;
 const count = z.number().int().min(0);
 
 /**
- * Where the applicants stand, by the journey step of docs/product.md#the-applicant-journey-step:
+ * Where the applicants stand, by the journey step of docs/product/applications.md#the-applicant-journey-step:
  * `applied` counts every application, `approved` those at steps 1-4, then one count per step;
  * `declined` is step -1, `withdrawn` step -2 (taken back by the candidate, decision 0145).
  */

@@ -3,7 +3,7 @@ import { idTextSchema, isoTimestamp, timestampInput } from './common';
 import { refusal, type Sentence } from './i18n';
 
 /**
- * Recruitment rounds (docs/product.md#recruitment-rounds, decision 0121): a round is open from
+ * Recruitment rounds (docs/product/communication.md#recruitment-rounds, decision 0121): a round is open from
  * `opens_at` until `closes_at` (excluded), or until the board closes it when `closes_at` is
  * null. Rounds never overlap; applications are taken while one is open and the
  * `applications_open` setting is on.

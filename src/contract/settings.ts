@@ -67,7 +67,7 @@ export const socialLinkSchema = z.object({
   url: httpUrl,
 });
 
-/** Every setting of docs/product.md#settings with its rule. Stored one row per key; defaults in migration 0002. */
+/** Every setting of docs/product/settings.md#settings with its rule. Stored one row per key; defaults in migration 0002. */
 export const settingsSchema = z.object({
   applications_open: z.boolean(refusal(/*i18n*/ 'Choose whether applications are open.')),
   challenge_deadline_days: days(1),
@@ -88,7 +88,7 @@ export const settingsSchema = z.object({
     .array(sponsorSchema)
     .max(MAX_SPONSORS, refusal(/*i18n*/ 'At most {max} sponsors.', { max: MAX_SPONSORS })),
   /**
-   * Blind review (docs/product.md#the-boards-workbench): who a candidate is stays hidden from an
+   * Blind review (docs/product/applications.md#the-boards-workbench): who a candidate is stays hidden from an
    * admin until that admin has voted on the application. Always answered (default false); optional
    * in this type only until the Settings page edits it (decision 0115).
    */

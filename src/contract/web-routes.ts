@@ -1,5 +1,5 @@
 /**
- * The pages of the SPA (docs/product.md#route-table); `:id` stands for a positive whole number.
+ * The pages of the SPA (docs/product/screens.md#route-table); `:id` stands for a positive whole number.
  * The server answers other paths with the not-found page and a 404.
  */
 export const WEB_ROUTES = [

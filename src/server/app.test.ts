@@ -18,7 +18,7 @@ const errorShape = (body: unknown) =>
     expect.objectContaining({ error: expect.any(String), code: expect.stringMatching(/^[A-Z_]+$/) }),
   );
 
-describe('the HTTP conventions of docs/product.md#api-conventions', () => {
+describe('the HTTP conventions of docs/product/api.md#api-conventions', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -207,7 +207,7 @@ describe('answers checked against their schema', () => {
 });
 
 describe('rate limiting', () => {
-  it('answers 429 RATE_LIMITED with the sentence of docs/product.md#error-codes and Retry-After past the budget', async () => {
+  it('answers 429 RATE_LIMITED with the sentence of docs/product/api.md#error-codes and Retry-After past the budget', async () => {
     const t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const codes = [];

@@ -25,7 +25,7 @@ type OpenApiDocument = {
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 
-/** The calls of docs/product.md#api-calls by its six groups, as documented paths. */
+/** The calls of docs/product/api.md#api-calls by its six groups, as documented paths. */
 const SEED_CALLS: Record<string, string[]> = {
   Auth: ['GET /api/users/me', 'GET /api/auth/login', 'GET /api/auth/callback', 'POST /api/auth/logout'],
   Applications: ['GET /api/applications/me', 'POST /api/applications', 'PUT /api/applications/{id}'],
@@ -153,7 +153,7 @@ describe('the API documentation at /api/docs', () => {
     expect(Object.keys(documentation.paths).filter((url) => !url.startsWith('/api/') || isDocsRoute(url))).toEqual([]);
   });
 
-  it('documents every call of the six groups of docs/product.md#api-calls', () => {
+  it('documents every call of the six groups of docs/product/api.md#api-calls', () => {
     for (const [group, calls] of Object.entries(SEED_CALLS)) {
       for (const call of calls) expect(operation(call), `${group}: ${call}`).toBeDefined();
     }
@@ -167,7 +167,7 @@ describe('the API documentation at /api/docs', () => {
     expect(operation('GET /api/admin/overview')?.tags).toEqual(['Overview']);
   });
 
-  it('summarises the calls of docs/product.md#api-calls, and documents every route of the table with its id', () => {
+  it('summarises the calls of docs/product/api.md#api-calls, and documents every route of the table with its id', () => {
     const seedCalls = Object.values(SEED_CALLS).flat();
     expect(seedCalls.filter((call) => !operation(call)?.summary)).toEqual([]);
     const undocumented = Object.values(routes).filter(

@@ -101,7 +101,7 @@ function toErrorBody(
   return { status: 500, body: { error: tell(INTERNAL), code: 'INTERNAL' } };
 }
 
-/** The one place that turns every thrown error into the JSON error shape of docs/product.md#error-shape. */
+/** The one place that turns every thrown error into the JSON error shape of docs/product/api.md#error-shape. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = answerLocale(request);

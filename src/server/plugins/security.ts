@@ -88,7 +88,7 @@ function nulAt(input: unknown): string | undefined {
 
 /**
  * Security headers on every answer (and no-store on every API answer), the Origin check of
- * docs/product.md#api-conventions on every write, and no NUL in any input.
+ * docs/product/api.md#api-conventions on every write, and no NUL in any input.
  */
 export function registerSecurity(app: FastifyInstance, config: Config): void {
   const ownOrigin = new URL(config.publicUrl).origin;

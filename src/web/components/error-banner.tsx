@@ -1,7 +1,7 @@
 import { errorMessage } from '../lib/api-client';
 
 /**
- * The banner of a failed load or action (docs/product.md#client-sentences): the server's sentence,
+ * The banner of a failed load or action (docs/product/api.md#client-sentences): the server's sentence,
  * else the screen's default.
  */
 export function ErrorBanner({ error, fallback }: { error: unknown; fallback: string }) {

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { errorMessage } from '../lib/api-client';
 
 /**
- * What a screen shows when its data failed to load (docs/product.md#client-sentences): the
+ * What a screen shows when its data failed to load (docs/product/api.md#client-sentences): the
  * server's sentence or the screen's own, and Retry. It stands in for the content: a screen never
  * shows an empty list or a default form beside it.
  */

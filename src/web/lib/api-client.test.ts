@@ -11,7 +11,7 @@ const respond = (status: number, body?: unknown, statusText = 'Status') =>
     headers: { 'content-type': 'application/json' },
   });
 
-describe('the API client of docs/product.md#client-sentences', () => {
+describe('the API client of docs/product/api.md#client-sentences', () => {
   const fetchMock = vi.fn();
   beforeEach(() => {
     vi.stubGlobal('window', { location: { origin: 'http://club.test' } });
@@ -81,14 +81,14 @@ describe('the API client of docs/product.md#client-sentences', () => {
     await expect(api('/x')).rejects.toMatchObject({ message: 'HTTP 502: Bad Gateway' });
   });
 
-  it('uses the sentence of docs/product.md#client-sentences for 429', async () => {
+  it('uses the sentence of docs/product/api.md#client-sentences for 429', async () => {
     fetchMock.mockResolvedValue(respond(429, { error: 'other' }));
     await expect(api('/x')).rejects.toMatchObject({
       message: 'Rate limit exceeded. Please wait a moment and try again.',
     });
   });
 
-  it('uses the sentence of docs/product.md#client-sentences for 401', async () => {
+  it('uses the sentence of docs/product/api.md#client-sentences for 401', async () => {
     fetchMock.mockResolvedValue(respond(401, { error: 'other' }));
     await expect(api('/x')).rejects.toMatchObject({ message: 'Unauthorized. Please check your authentication.' });
   });

@@ -5,7 +5,7 @@ import type { ErrorBody } from '../../contract/errors';
 import { API_PREFIX, type Method, type ParamNames, type Route } from '../../contract/routes';
 
 /**
- * An API failure with the sentence to show a person (docs/product.md#client-sentences) and the
+ * An API failure with the sentence to show a person (docs/product/api.md#client-sentences) and the
  * server's code when it sent one.
  */
 export class ApiError extends Error {
@@ -118,7 +118,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return parsed as T;
 }
 
-/** The message to show for any failure, with the screen's own default (docs/product.md#client-sentences). */
+/** The message to show for any failure, with the screen's own default (docs/product/api.md#client-sentences). */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.message || fallback;
   return fallback;

@@ -4,7 +4,7 @@ import type { App } from '../../../src/server/deps';
 type Route = readonly ['GET' | 'POST' | 'PUT' | 'DELETE', string];
 
 /**
- * Who may call comes before what was sent (docs/product.md#api-conventions): each route answers 401
+ * Who may call comes before what was sent (docs/product/api.md#api-conventions): each route answers 401
  * to an anonymous caller, 403 BANNED to a banned one and, for admin routes, 403 to an
  * applicant, whatever the body.
  */

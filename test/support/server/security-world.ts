@@ -238,7 +238,7 @@ export async function buildWorld(options: { webRoot?: string } = {}): Promise<Wo
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  // A session that outlived the ban (docs/product.md#identity-roles-and-sessions: refused on every call).
+  // A session that outlived the ban (docs/product/identity.md#identity-roles-and-sessions: refused on every call).
   await db.updateTable('users').set({ is_banned: true }).where('id', '=', banned.user.id).execute();
 
   const applicants: Record<Applicant, string> = {

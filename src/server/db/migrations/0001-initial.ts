@@ -3,7 +3,7 @@ import type { Engine } from '../database';
 import { columnTypes } from './column-types';
 
 /**
- * The whole data model of docs/product.md#entities-and-fields. Rules the database can hold live here:
+ * The whole data model of docs/product/data.md#entities-and-fields. Rules the database can hold live here:
  * one application per user, one registration per user and event, one seat per user and
  * event, a seat only for a registrant of the team's event, checked enums and ranges.
  */

@@ -6,7 +6,7 @@ import { columnTypes } from './column-types';
  * The board's votes on applications (decision 0115): one per admin per decision (stage
  * `review` while pending, `final` at the board approval step), replaced when the admin votes
  * again. A vote goes with its application, and with its admin when that user is deleted; the
- * audit log keeps both (docs/product.md#identity-roles-and-sessions).
+ * audit log keeps both (docs/product/identity.md#identity-roles-and-sessions).
  */
 export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const t = columnTypes(engine);

@@ -3,7 +3,7 @@ import type { Engine } from '../database';
 import { columnTypes } from './column-types';
 
 /**
- * A candidate's own challenge deadline and their request for more time (docs/product.md#deadline-extensions),
+ * A candidate's own challenge deadline and their request for more time (docs/product/communication.md#deadline-extensions),
  * on the application the deadline belongs to: `challenge_deadline_at` set by the board (null: the
  * default rule, review date + challenge_deadline_days); one request per application, its reason at
  * most 500 characters, answered when the board next sets the deadline.

@@ -6,7 +6,7 @@ import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 
 const ATTACK = "I like robots;=cmd|' /C calc'!A0;";
 
-/** GET /api/admin/applications/export.csv (docs/product.md#the-boards-workbench, decision 0115). */
+/** GET /api/admin/applications/export.csv (docs/product/applications.md#the-boards-workbench, decision 0115). */
 describe('the applications CSV export', () => {
   let t: TestApp;
   let admin: string;

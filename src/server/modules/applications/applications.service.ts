@@ -91,7 +91,7 @@ export function createApplicationsService(deps: Deps) {
   }
 
   /**
-   * The rule of docs/product.md#application-review: pending → approved/declined; approved →
+   * The rule of docs/product/applications.md#application-review: pending → approved/declined; approved →
    * declined only at step 3.
    */
   async function review(id: number, input: ReviewInput, admin: UserRow): Promise<ApplicationView> {

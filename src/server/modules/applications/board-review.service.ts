@@ -47,7 +47,7 @@ const CLOSED =
   /*i18n*/ 'The decision on this application is closed: votes are taken while it is pending and at the board approval step.';
 
 /**
- * The decision open on an application (docs/product.md#the-boards-workbench): the review while
+ * The decision open on an application (docs/product/applications.md#the-boards-workbench): the review while
  * it is pending, the board's final decision while its candidate is at step 3, else none.
  */
 function stageAt(status: ApplicationView['status'], step: JourneyStep | null): VoteStage | null {

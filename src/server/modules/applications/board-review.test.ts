@@ -4,7 +4,7 @@ import { seatAfterHackathon } from '#test/server/journey.fixtures';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 
-/** The board's workbench (docs/product.md#the-boards-workbench, decision 0115). */
+/** The board's workbench (docs/product/applications.md#the-boards-workbench, decision 0115). */
 describe('the board reviewing together', () => {
   let t: TestApp;
   const clock = testClock();

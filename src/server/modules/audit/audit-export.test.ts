@@ -5,7 +5,7 @@ import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { eachAuditLogForExport, listAuditLogs } from './audit.repository';
 
-/** GET /api/admin/audit-logs/export.csv (docs/product.md#audit-log, decision 0115). */
+/** GET /api/admin/audit-logs/export.csv (docs/product/audit.md#audit-log, decision 0115). */
 describe('the audit log CSV export', () => {
   let t: TestApp;
   let admin: string;

@@ -6,7 +6,7 @@ import type { App, Deps } from '../../deps';
 import { currentUser } from '../../plugins/session';
 import { createAuditService } from './audit.service';
 
-/** The audit log (docs/product.md#audit-log): its pages, and the CSV of every entry the same filters select. */
+/** The audit log (docs/product/audit.md#audit-log): its pages, and the CSV of every entry the same filters select. */
 export function registerAuditLogRoutes(app: App, deps: Deps): void {
   const audit = createAuditService(deps);
   app.route({

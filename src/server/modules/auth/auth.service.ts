@@ -30,7 +30,7 @@ import { hashToken, newToken, OAUTH_STATE_TTL_MS, SESSION_TTL_MS } from './sessi
 
 type CallbackQuery = z.output<typeof authCallbackQuerySchema>;
 
-/** How long a callback request waits for its sign-in before answering 202 (docs/product.md#opening-day: within 2 s). */
+/** How long a callback request waits for its sign-in before answering 202 (docs/product/opening-day.md#opening-day: within 2 s). */
 const ANSWER_WITHIN_MS = 1500;
 /** How long a process holds a sign-in past its last slot before another may take it over. */
 const LEASE_MS = 30_000;

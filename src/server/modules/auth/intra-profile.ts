@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ProfileFields } from '../users/users.repository';
 
-/** The part of the intra's `GET /v2/me` this app reads (docs/product.md#the-42-profile). */
+/** The part of the intra's `GET /v2/me` this app reads (docs/product/identity.md#the-42-profile). */
 export const intraProfileSchema = z.object({
   id: z.number().int().positive(),
   login: z.string().min(1).max(64),
@@ -24,7 +24,7 @@ export const intraProfileSchema = z.object({
 
 export type IntraProfile = z.infer<typeof intraProfileSchema>;
 
-/** Maps the intra's profile to the user's fields, as docs/product.md#the-42-profile says. */
+/** Maps the intra's profile to the user's fields, as docs/product/identity.md#the-42-profile says. */
 export function profileToUserFields(profile: IntraProfile): ProfileFields {
   const primaryCampusId = profile.campus_users.find((entry) => entry.is_primary)?.campus_id;
   const campus = profile.campus.find((entry) => entry.id === primaryCampusId) ?? profile.campus[0];

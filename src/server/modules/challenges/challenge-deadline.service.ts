@@ -13,7 +13,7 @@ import { findApprovedApplication } from './challenges.repository';
 const NOT_APPROVED = /*i18n*/ 'Your application must be approved before you can take the challenges.';
 
 /**
- * A candidate's challenge deadline (docs/product.md#deadline-extensions): the board moves it for
+ * A candidate's challenge deadline (docs/product/communication.md#deadline-extensions): the board moves it for
  * one person, and a candidate past it asks the board for more time, once.
  */
 export function createChallengeDeadlineService({ db, clock, mail }: Deps) {

@@ -5,7 +5,7 @@ import { advanceKeepingSessions, createTestApp, testClock, type TestApp } from '
 
 const DAY = 24 * 3600_000;
 
-/** Deadline extensions and requests for more time (docs/product.md#deadline-extensions). */
+/** Deadline extensions and requests for more time (docs/product/communication.md#deadline-extensions). */
 describe('challenge deadlines', () => {
   let t: TestApp;
   let clock: ReturnType<typeof testClock>;

@@ -5,7 +5,7 @@ import type { DeadlineFields } from './challenges.repository';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A candidate's challenge deadline (docs/product.md#deadline-extensions): the board's date when it
+ * A candidate's challenge deadline (docs/product/communication.md#deadline-extensions): the board's date when it
  * set one, else the review date + `days` (the challenge_deadline_days setting).
  */
 export function deadlineOf(application: DeadlineFields, days: number, now: Date): ChallengeDeadline {

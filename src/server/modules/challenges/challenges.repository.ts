@@ -204,7 +204,7 @@ export async function withdrawAssignedChallenges(db: Executor, userId: number, a
 }
 
 /** The user's application if it is approved: its review date starts the challenge deadline. */
-/** What an application holds about its candidate's challenge deadline (docs/product.md#deadline-extensions). */
+/** What an application holds about its candidate's challenge deadline (docs/product/communication.md#deadline-extensions). */
 export type DeadlineFields = {
   id: number;
   user_id: number;

@@ -30,7 +30,7 @@ import { createChallengesCandidateService } from './challenges-candidate.service
 import { createChallengesCatalogService } from './challenges-catalog.service';
 import { createChallengesReviewService } from './challenges-review.service';
 
-/** Challenges (docs/product.md#challenges). `{id}` on candidate and review routes is a user challenge id. */
+/** Challenges (docs/product/challenges.md#challenges). `{id}` on candidate and review routes is a user challenge id. */
 export function registerChallengesRoutes(app: App, deps: Deps): void {
   const catalog = createChallengesCatalogService(deps);
   const candidate = createChallengesCandidateService(deps);
@@ -122,7 +122,7 @@ export function registerChallengesRoutes(app: App, deps: Deps): void {
     handler: async (request) => candidate.submitForReview(currentUser(request), request.params.id),
   });
 
-  // Deadlines (docs/product.md#deadline-extensions)
+  // Deadlines (docs/product/communication.md#deadline-extensions)
   app.route({
     ...endpoint(routes.requestMoreTime),
     schema: { body: deadlineRequestBodySchema, response: { 201: challengeDeadlineSchema } },

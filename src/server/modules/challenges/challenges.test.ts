@@ -75,7 +75,7 @@ describe('challenges', () => {
       grade: 80,
     };
 
-    it('creates a challenge (201) with the defaults of docs/product.md#business-constants: threshold 70, XP reward 100, active, and audits it', async () => {
+    it('creates a challenge (201) with the defaults of docs/product/api.md#business-constants: threshold 70, XP reward 100, active, and audits it', async () => {
       const answer = await call('POST', '/api/challenges/admin/challenges', admin, {
         ...form,
         exercise_1_title: 'Red',
@@ -395,7 +395,7 @@ describe('challenges', () => {
       expect(answer.json()).toMatchObject({ total: 1, data: [{ title: 'On', is_active: true }] });
     });
 
-    it('answers the rules of docs/product.md#business-constants, with the deadline setting in force', async () => {
+    it('answers the rules of docs/product/api.md#business-constants, with the deadline setting in force', async () => {
       const user = await signIn(t.app, 'someone');
       expect((await call('GET', '/api/challenges/rules', user.cookie)).json()).toEqual({
         challenges_per_candidate: 4,

@@ -234,7 +234,7 @@ export function createHackathonTeamsService(deps: Deps) {
     },
 
     /**
-     * Auto-assign (docs/product.md#hackathon): the event's pending registrants, shuffled, in
+     * Auto-assign (docs/product/hackathon.md#hackathon): the event's pending registrants, shuffled, in
      * ceil(n/4) teams whose sizes differ by at most one, never over max_teams in all. One
      * transaction with the event row locked, so two admins pressing at once cannot seat anyone
      * twice or exceed max_teams.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stepOf } from './journey';
 
-describe('the journey step of docs/product.md#the-applicant-journey-step', () => {
+describe('the journey step of docs/product/applications.md#the-applicant-journey-step', () => {
   const approved = {
     status: 'approved' as const,
     role: 'student' as const,

@@ -14,7 +14,7 @@ export type JourneySummary = {
 };
 
 /**
- * The applicant's step (docs/product.md#the-applicant-journey-step), computed on the server from what
+ * The applicant's step (docs/product/applications.md#the-applicant-journey-step), computed on the server from what
  * the database holds, with the XP and the challenges it rests on, in one query:
  * -2 withdrawn by the candidate, -1 declined, 0 pending, 1 challenges, 2 hackathon, 3 board
  * approval, 4 member.

@@ -198,7 +198,7 @@ export const teamAssignedMail = (teamOf: (userId: number) => TeamFacts): Notific
 
 export const welcomeMail = (): Notification => ({ kind: 'welcome', values: () => ({}) });
 
-/** The board moved the candidate's challenge deadline (docs/product.md#deadline-extensions). */
+/** The board moved the candidate's challenge deadline (docs/product/communication.md#deadline-extensions). */
 export const deadlineChangedMail = (facts: { deadlineAt: string }): Notification => ({
   kind: 'deadline_changed',
   values: (_recipient, moment) => ({ deadline: moment(facts.deadlineAt) }),

@@ -5,7 +5,7 @@ import type { App, Deps } from '../../deps';
 import { currentUser } from '../../plugins/session';
 import { createMaintenanceService } from './maintenance.service';
 
-/** The maintenance jobs on demand (docs/product.md#maintenance); the server also runs them every hour. */
+/** The maintenance jobs on demand (docs/product/settings.md#maintenance); the server also runs them every hour. */
 export function registerMaintenanceRoutes(app: App, deps: Deps): void {
   const maintenance = createMaintenanceService(deps);
 

@@ -6,7 +6,7 @@ import { deleteExpiredOauthStates, deleteSignInFailuresBefore } from '../auth/si
 import { expireOverdueProjects } from '../projects/projects.repository';
 
 /**
- * The maintenance jobs of docs/product.md#maintenance. Each change is one conditional statement, so running a
+ * The maintenance jobs of docs/product/settings.md#maintenance. Each change is one conditional statement, so running a
  * job twice, or from several processes at once, changes every row once: the runs that come
  * second find nothing left to change and say so. `actor` is the admin who asked, or null for
  * the server's own timer.

@@ -52,7 +52,7 @@ describe('members filters', () => {
     return { total: body.total, logins: body.data.map((u: { intra_login: string }) => u.intra_login) };
   };
 
-  it('filters banned users in the query, with the total of every match (docs/product.md#users-page)', async () => {
+  it('filters banned users in the query, with the total of every match (docs/product/screens.md#users-page)', async () => {
     expect(await list('?banned=true')).toEqual({ total: 2, logins: ['student-1', 'student-0'] });
     const notBanned = await list('?banned=false&limit=20');
     expect(notBanned.total).toBe(23);

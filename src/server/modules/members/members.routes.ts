@@ -16,8 +16,8 @@ import { currentUser } from '../../plugins/session';
 import { createMembersService } from './members.service';
 
 /**
- * The admin's members API (docs/product.md#api-calls); the lock-out guards
- * (docs/product.md#identity-roles-and-sessions) live in the service.
+ * The admin's members API (docs/product/api.md#api-calls); the lock-out guards
+ * (docs/product/identity.md#identity-roles-and-sessions) live in the service.
  */
 export function registerMemberRoutes(app: App, deps: Deps): void {
   const members = createMembersService(deps);

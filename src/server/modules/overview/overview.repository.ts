@@ -150,7 +150,7 @@ export async function pendingWork(db: Db, now: string, round: RoundFilter = {}) 
   };
 }
 
-/** Requests for more time the board has not answered (docs/product.md#deadline-extensions). */
+/** Requests for more time the board has not answered (docs/product/communication.md#deadline-extensions). */
 const openDeadlineRequests = (db: Db, round: RoundFilter) =>
   db
     .selectFrom('applications')

@@ -13,7 +13,7 @@ import type { App, Deps } from '../../deps';
 import { currentUser } from '../../plugins/session';
 import { createProjectsService } from './projects.service';
 
-/** Club projects (docs/product.md#projects): members propose, admins list, view and validate. */
+/** Club projects (docs/product/settings.md#projects): members propose, admins list, view and validate. */
 export function registerProjectRoutes(app: App, deps: Deps): void {
   const projects = createProjectsService(deps);
 

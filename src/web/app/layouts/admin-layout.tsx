@@ -55,7 +55,7 @@ function Sidebar() {
   );
 }
 
-/** The admin panel: the sidebar of docs/product.md#admin-layout beside the section, for admins only. */
+/** The admin panel: the sidebar of docs/product/screens.md#admin-layout beside the section, for admins only. */
 export function AdminLayout() {
   return (
     <RequireAdmin>

@@ -33,7 +33,7 @@ export function useApplicationDetail(id: number) {
 }
 
 /**
- * The review queue (docs/product.md#the-boards-workbench): the open application this admin has
+ * The review queue (docs/product/applications.md#the-boards-workbench): the open application this admin has
  * not voted on with the fewest votes, or null when none is left. Its detail is kept in the cache,
  * so the screen shows it without asking again.
  */

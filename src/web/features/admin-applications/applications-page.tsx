@@ -113,7 +113,7 @@ const BULK_DECISIONS = [
  */
 const APPLICATIONS_LIST = applicationListQuerySchema.omit({ limit: true }).extend({ limit: pageSizeParam });
 
-/** Applications page (docs/product.md#applications-page), with bulk review and the CSV export. */
+/** Applications page (docs/product/screens.md#applications-page), with bulk review and the CSV export. */
 export function ApplicationsPage() {
   const { t } = useLingui();
   usePageTitle(t`Applications`);

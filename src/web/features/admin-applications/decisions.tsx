@@ -15,7 +15,7 @@ import { useBulkReview, useReviewApplication, useUndoReview } from './api';
 export type DecisionSubject = { applicationId: number; userId: number | null; login: string | null; role?: Role };
 
 /**
- * The board's decisions (docs/product.md#application-review): `approved` and `declined` at the
+ * The board's decisions (docs/product/applications.md#application-review): `approved` and `declined` at the
  * review, `member` (the final yes, a role change) and `final-declined` at the board approval step.
  */
 export type Decision = 'approved' | 'declined' | 'member' | 'final-declined';
@@ -30,7 +30,7 @@ export const APPLICATION_STATUS_NAMES: Record<ApplicationStatus, MessageDescript
   withdrawn: msg`withdrawn`,
 };
 
-/** Each step of the candidate's journey (docs/product.md#application-tracker), -1 for declined, -2 for withdrawn. */
+/** Each step of the candidate's journey (docs/product/screens.md#application-tracker), -1 for declined, -2 for withdrawn. */
 export const STEP_NAMES: Readonly<Record<number, MessageDescriptor>> = {
   [-2]: msg`Withdrawn`,
   [-1]: msg`Declined`,

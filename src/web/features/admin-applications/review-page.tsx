@@ -100,7 +100,7 @@ const myVote = (application: ApplicationDetail | undefined, adminId: number | un
   application?.votes.find((vote) => vote.admin_id === adminId && vote.stage === application.stage) ?? null;
 
 /**
- * The review screen of one application (docs/product.md#review-screen, decision 0118): the
+ * The review screen of one application (docs/product/applications.md#the-review-screen, decision 0118): the
  * candidate, the answers, the journey, the board's votes and the history, with voting and the
  * decision; every action is a button and a key.
  */

@@ -15,5 +15,5 @@ export function useAuditLogs(filter: LogPage) {
   return usePagedQuery(auditLogKeys.list(filter), routes.auditLogs, { query: filter });
 }
 
-/** The CSV of every entry the same filters select, newest first (docs/product.md#audit-log). */
+/** The CSV of every entry the same filters select, newest first (docs/product/audit.md#audit-log). */
 export const auditLogsCsvUrl = (filter: LogFilter): string => href(routes.auditLogsCsv, {}, filter);

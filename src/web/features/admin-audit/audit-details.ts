@@ -12,7 +12,7 @@ const isSide = (value: unknown) => value === undefined || value === null || isRe
 /**
  * Splits `details` into before → after by field, when `before` and `after` are objects (either
  * may be missing or null: a creation has no before, a deletion no after), and the other keys
- * (docs/product.md#audit-log). Anything else stays as it was written, key by key.
+ * (docs/product/audit.md#audit-log). Anything else stays as it was written, key by key.
  */
 export function readDetails(details: Record<string, unknown> | null): ReadDetails {
   if (!details) return { changes: [], others: [] };

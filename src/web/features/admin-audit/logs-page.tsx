@@ -38,7 +38,7 @@ function EntityName({ type }: { type: string }) {
 }
 
 /**
- * Logs page (docs/product.md#logs-page): the audit log as a table, newest first, 50 a page,
+ * Logs page (docs/product/screens.md#logs-page): the audit log as a table, newest first, 50 a page,
  * filtered by a part of the action and by entity type, each entry opening on what changed,
  * and the CSV of every entry the filters select.
  */

@@ -51,7 +51,7 @@ function draftOf(challenge: Challenge | null): Draft {
 
 /**
  * Grade falls back to 0, threshold to 70, XP reward to 100 when not a number or out of range
- * (docs/product.md#validation-rules).
+ * (docs/product/data.md#validation-rules).
  */
 function toForm(draft: Draft): ChallengeFormInput {
   const number = (value: string | boolean, fallback: number, min: number, max: number) => {
@@ -85,7 +85,7 @@ export function ChallengeFormModal({
   const errors = formState.errors as Partial<Record<string, { message?: string }>>;
   const save = useSaveChallenge();
 
-  // What was typed, with the fallbacks of docs/product.md#validation-rules, as the API takes it:
+  // What was typed, with the fallbacks of docs/product/data.md#validation-rules, as the API takes it:
   // the schema's trimming is the server's to do.
   const onSubmit = handleSubmit(() =>
     save.mutate({ id: challenge?.id ?? null, form: toForm(getValues()) }, { onSuccess: onSaved }),

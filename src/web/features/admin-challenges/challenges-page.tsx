@@ -11,7 +11,7 @@ import { useChallengeCatalog, useDeleteChallenge } from './api';
 import { ChallengeFormModal, DIFFICULTY_NAMES } from './challenge-form-modal';
 import '../admin-shared.css';
 
-/** Challenges admin (docs/product.md#challenges-admin): the catalog as cards, with the create/edit modal. */
+/** Challenges admin (docs/product/screens.md#challenges-admin): the catalog as cards, with the create/edit modal. */
 export function ChallengesPage() {
   const { t } = useLingui();
   usePageTitle(t`Challenges`);

@@ -177,30 +177,32 @@ function SubmissionRow({
         {submission.total_xp_earned}
       </td>
       <td className="actions-cell">
-        <button
-          type="button"
-          className="btn btn-small"
-          data-decision="validated"
-          aria-label={t`Validate “${title}” of @${login}`}
-          onClick={() => onReview('validated')}
-        >
-          <Trans>Validate</Trans>
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger btn-small"
-          aria-label={t`Decline “${title}” of @${login}`}
-          onClick={() => onReview('declined')}
-        >
-          <Trans>Decline</Trans>
-        </button>
+        <div className="decision-buttons">
+          <button
+            type="button"
+            className="btn btn-small"
+            data-decision="validated"
+            aria-label={t`Validate “${title}” of @${login}`}
+            onClick={() => onReview('validated')}
+          >
+            <Trans>Validate</Trans>
+          </button>
+          <button
+            type="button"
+            className="btn btn-danger btn-small"
+            aria-label={t`Decline “${title}” of @${login}`}
+            onClick={() => onReview('declined')}
+          >
+            <Trans>Decline</Trans>
+          </button>
+        </div>
       </td>
     </tr>
   );
 }
 
 /**
- * Submissions page (docs/product.md#submissions-page): the queue of challenges waiting for the
+ * Submissions page (docs/product/screens.md#submissions-page): the queue of challenges waiting for the
  * board, oldest first, a page at a time, of one challenge or all. After a decision the result is
  * said where the reviewer was, in the decided submission's place, and the focus moves on to the
  * next one (decision 0153).

@@ -112,7 +112,7 @@ function AssignConsequence({ plan }: { plan: AssignPreview }) {
   );
 }
 
-/** Hackathon admin (docs/product.md#hackathon-admin): events, pending registrations with team creation, teams. */
+/** Hackathon admin (docs/product/screens.md#hackathon-admin): events, pending registrations with team creation, teams. */
 export function HackathonPage() {
   const { t } = useLingui();
   usePageTitle(t`Hackathon`);

@@ -30,7 +30,7 @@ function DeadlineSentence({ deadline }: { deadline: ChallengeDeadline }) {
 }
 
 /**
- * A candidate's challenge deadline in the user's detail (docs/product.md#deadline-extensions): when
+ * A candidate's challenge deadline in the user's detail (docs/product/communication.md#deadline-extensions): when
  * it falls, the candidate's request for more time, and a new date (or the default rule back).
  */
 export function ChallengeDeadlineSection({

@@ -8,7 +8,7 @@ export const ROLE_NAMES = { student: msg`Student`, member: msg`Member`, board: m
   MessageDescriptor
 >;
 
-/** A role as its badge and the user's detail show it, lower case as stored (docs/product.md#users-page). */
+/** A role as its badge and the user's detail show it, lower case as stored (docs/product/screens.md#users-page). */
 export const ROLE_BADGES = { student: msg`student`, member: msg`member`, board: msg`board` } satisfies Record<
   Role,
   MessageDescriptor

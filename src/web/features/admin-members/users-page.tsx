@@ -46,7 +46,7 @@ function StepName({ step }: { step: number | null }) {
 }
 
 /**
- * Users page (docs/product.md#users-page): a table made for 500 people (issue 28), a card per user
+ * Users page (docs/product/screens.md#users-page): a table made for 500 people (issue 28), a card per user
  * on a phone: search on login, names and email, filters on role, step, campus and ban, sorts, 20,
  * 50 or 100 a page, a message to a selection, and the changes that weigh in each row's menu.
  */
@@ -231,7 +231,7 @@ export function UsersPage() {
                     </td>
                     <td data-label={t`Role`}>
                       <div className="row badges">
-                        {/* An admin is not a candidate: their "student" role says nothing (docs/product.md#users-page). */}
+                        {/* An admin is not a candidate: their "student" role says nothing (docs/product/screens.md#users-page). */}
                         {!(user.is_admin && user.role === 'student') && (
                           <span className="badge badge-brand">{t(ROLE_BADGES[user.role])}</span>
                         )}

@@ -361,7 +361,7 @@ function SettingsForm({ saved }: { saved: Settings }) {
   );
 }
 
-/** `/admin/settings`: every setting of docs/product.md#settings in one form, checked with the contract's schema. */
+/** `/admin/settings`: every setting of docs/product/settings.md#settings in one form, checked with the contract's schema. */
 export function SettingsPage() {
   const { t } = useLingui();
   usePageTitle(t`Settings`);

@@ -16,7 +16,7 @@ export function probablySignedIn(): boolean {
   return document.cookie.split('; ').includes(`${SIGNED_IN_COOKIE}=1`);
 }
 
-/** The signed-in user, or null: any answer but 200 from /users/me means signed out (docs/product.md#api-calls). */
+/** The signed-in user, or null: any answer but 200 from /users/me means signed out (docs/product/api.md#api-calls). */
 export function useSession() {
   const query = useQuery({
     queryKey: sessionKeys.all,

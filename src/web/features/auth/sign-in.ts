@@ -30,7 +30,7 @@ export const ADMIN_HOME = '/admin/users';
 const isAdminPage = (path: string) => /^\/admin(?:[/?#]|$)/.test(path);
 
 /**
- * Where a finished sign-in goes (docs/product.md#sign-in-pages-and-the-callback-page): an admin
+ * Where a finished sign-in goes (docs/product/screens.md#sign-in-pages-and-the-callback-page): an admin
  * to the admin page the guard remembered, else to the Users page, wherever they started (the
  * landing's link remembers nothing); anybody else to the page remembered, else home.
  */

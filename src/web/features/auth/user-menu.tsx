@@ -15,7 +15,7 @@ const ROLE_LABELS: Record<Role, MessageDescriptor> = { student: msg`student`, me
 export const fullName = (user: User) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.intra_login;
 
 /**
- * The signed-in user's card (docs/product.md#top-navigation-and-footer): who they are, where they
+ * The signed-in user's card (docs/product/screens.md#top-navigation-and-footer): who they are, where they
  * stand, and Sign Out.
  */
 export function UserMenu({ user }: { user: User }) {

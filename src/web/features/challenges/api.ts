@@ -18,7 +18,7 @@ const EMPTY: MyChallenges = {
   deadline_request: null,
 };
 
-/** The candidate's challenges; a 403 (not approved) is an empty list, as docs/product.md#api-calls says. */
+/** The candidate's challenges; a 403 (not approved) is an empty list, as docs/product/api.md#api-calls says. */
 export function useMyChallenges() {
   return useQuery({
     queryKey: myChallengeKeys.all,
@@ -39,6 +39,6 @@ export const useSubmitExercise = () =>
     call(routes.submitExercise, { params: { id, n }, body: { tinkercad_link: link } }),
   );
 
-/** Asks the board for more time, once, past the deadline (docs/product.md#deadline-extensions). */
+/** Asks the board for more time, once, past the deadline (docs/product/communication.md#deadline-extensions). */
 export const useRequestMoreTime = () =>
   useRefreshingMutation((reason: string) => call(routes.requestMoreTime, { body: { reason } }), [myChallengeKeys.all]);

@@ -151,7 +151,7 @@ function ChallengeCard({ challenge, deadlinePassed }: { challenge: UserChallenge
   const confirmation = useConfirmation();
   const canStart = (challenge.status === 'pending' || challenge.status === 'declined') && !deadlinePassed;
   const canSubmit = challenge.status === 'in_progress' && challenge.completed_exercises_count > 0 && !deadlinePassed;
-  // A disabled button says why (docs/product.md#challenges).
+  // A disabled button says why (docs/product/challenges.md#challenges).
   const submitBlocked =
     challenge.status !== 'in_progress'
       ? null

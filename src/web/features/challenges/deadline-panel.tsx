@@ -12,7 +12,7 @@ import { contractResolver, showServerErrors, useFocusFirstError } from '../../li
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useRequestMoreTime } from './api';
 
-/** Past the deadline: what happened, and the one request for more time (docs/product.md#deadline-extensions). */
+/** Past the deadline: what happened, and the one request for more time (docs/product/communication.md#deadline-extensions). */
 function PassedDeadline({ mine }: { mine: MyChallenges }) {
   const { t } = useLingui();
   const ask = useRequestMoreTime();

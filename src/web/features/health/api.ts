@@ -4,7 +4,7 @@ import { call, href } from '../../lib/api-client';
 
 /**
  * Asks the backend's health once and only logs what it finds
- * (docs/product.md#debug-panel-and-not-found-page): a plain fetch, not the API client, so that a
+ * (docs/product/screens.md#debug-panel-and-not-found-page): a plain fetch, not the API client, so that a
  * slow or absent backend neither throws nor shows anything.
  */
 export function logBackendHealth(): void {

@@ -15,7 +15,7 @@ const LEVEL_LABELS = { beginner: msg`Beginner`, intermediate: msg`Intermediate`,
 type Draft = { motivation: string; experience_level: string; github_profile: string; portfolio_url: string };
 
 /**
- * Step 0: the application form of docs/product.md#validation-rules, validated by the same schema as
+ * Step 0: the application form of docs/product/data.md#validation-rules, validated by the same schema as
  * the server; with `editing`, the pending application's answers to change (Save changes, Cancel).
  */
 export function ApplicationForm({ editing, onDone }: { editing?: MyApplication; onDone?: () => void } = {}) {

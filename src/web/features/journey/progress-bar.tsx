@@ -12,7 +12,7 @@ export const JOURNEY = [
   { step: 4, title: msg`Complete`, detail: msg`Welcome aboard` },
 ] as const;
 
-/** The five-step bar of docs/product.md#application-tracker; the current step is announced to screen readers. */
+/** The five-step bar of docs/product/screens.md#application-tracker; the current step is announced to screen readers. */
 export function ProgressBar({ step }: { step: Exclude<JourneyStep, -1 | -2> }) {
   const { t } = useLingui();
   const current = JOURNEY[step];

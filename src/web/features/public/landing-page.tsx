@@ -120,7 +120,7 @@ function UpcomingEvents() {
   );
 }
 
-/** `/` for visitors: the club's shop window (docs/product.md#landing-page). */
+/** `/` for visitors: the club's shop window (docs/product/screens.md#landing-page). */
 /** Why the last sign-in failed (a ban above all), kept on the landing page until the visitor dismisses it. */
 function SignInFailureNotice() {
   const failure = (useLocation().state as Partial<SignInFailure> | null)?.signInFailure;
