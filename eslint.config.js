@@ -3,9 +3,13 @@ import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { moduleFrontDoorPlugin } from './eslint/module-front-door.js';
 import { sentencePlugin } from './eslint/sentence-marker.js';
 import { serverImportBlocks } from './eslint/server-imports.js';
 import { webImportBlocks } from './eslint/web-imports.js';
+
+/** The project's own rules (eslint/): one plugin, so that each block may name it. */
+const club = { rules: { ...sentencePlugin.rules, ...moduleFrontDoorPlugin.rules } };
 
 export default tseslint.config(
   // The catalogs' `locales/*.ts` are written by `lingui compile` (docs/decisions/0128-languages.md).
@@ -71,10 +75,18 @@ export default tseslint.config(
   // The server's layers, by file globs (docs/decisions/0112-server-layers.md).
   ...serverImportBlocks,
   {
+    // Another server module is reached through its index.ts only (eslint/module-front-door.js, decision 0162).
+    // app.ts, the composition root, wires every module's routes, hooks and queues itself.
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/server/app.ts', 'src/server/main.ts'],
+    plugins: { club },
+    rules: { 'club/module-front-door': 'error' },
+  },
+  {
     // Every sentence of the server and the contract carries its /*i18n*/ marker (eslint/sentence-marker.js).
     files: ['src/server/**/*.ts', 'src/contract/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    plugins: { club: sentencePlugin },
+    plugins: { club },
     rules: { 'club/sentence-marker': 'error' },
   },
   {

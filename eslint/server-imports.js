@@ -6,7 +6,10 @@
  * - below the edge (services, repositories and a module's other code) nothing imports plugins,
  *   routes or hooks;
  * - a repository never imports a service;
- * - plugins import no feature module: app.ts hands them what they need.
+ * - plugins import no feature module: app.ts hands them what they need;
+ * - the read model (the journey, the latest application) imports no module: the modules read through it.
+ *
+ * Another module is reached through its index.ts only: eslint/module-front-door.js.
  *
  * Each block repeats the rule "server never imports src/web" (and the repository block the rule
  * of the code below the edge), since a block's options replace those of the blocks before it.
@@ -36,6 +39,12 @@ const featureModule = {
   message: `Server layers: plugins import no feature module; app.ts hands them what they need (${LAYERS}).`,
 };
 
+const moduleFromReadModel = {
+  group: ['**/modules/**', '**/modules'],
+  message:
+    'The read model (src/server/read-model) sits below the modules: it reads their tables and imports no module (decision 0162).',
+};
+
 const banned = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [web, ...patterns] }] });
 
 export const serverImportBlocks = [
@@ -48,4 +57,5 @@ export const serverImportBlocks = [
   },
   { files: ['src/server/**/*.repository.ts'], rules: banned(httpEdge, service) },
   { files: ['src/server/plugins/**/*.ts'], ignores: ['**/*.test.ts'], rules: banned(featureModule) },
+  { files: ['src/server/read-model/**/*.ts'], ignores: ['**/*.test.ts'], rules: banned(httpEdge, moduleFromReadModel) },
 ];

@@ -11,7 +11,7 @@ import type { WebhookEvent, WebhookEventData } from '../contract/webhooks';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db, Engine, Executor } from './db/database';
-import type { MailOutbox } from './modules/mail/mail-outbox';
+import type { MailOutbox } from './modules/mail';
 import type { Hold } from './undo-hold';
 
 export type App = FastifyInstance<

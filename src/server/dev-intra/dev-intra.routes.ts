@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEV_INTRA_CLIENT } from '../config';
 import type { FastifyReply } from 'fastify';
 import type { App, Deps } from '../deps';
-import type { IntraProfile } from '../modules/auth/intra-profile';
+import type { IntraProfile } from '../modules/auth';
 import { createClientLimits } from './client-limits';
 
 /**

@@ -1,6 +1,6 @@
 import type { Vote, VoteStage } from '../../../contract/applications';
 import type { Engine, Executor } from '../../db/database';
-import { journeyStepsQuery } from '../journey/journey';
+import { journeyStepsQuery } from '../../read-model/journey';
 
 /**
  * The application's status, its row held to the end of the transaction on PostgreSQL (SQLite

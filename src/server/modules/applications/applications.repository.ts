@@ -2,8 +2,8 @@ import { sql, type ExpressionBuilder, type Insertable, type SelectQueryBuilder, 
 import type { ApplicationStatus } from '../../../contract/applications';
 import type { Engine, Executor } from '../../db/database';
 import type { ApplicationsTable, DB } from '../../db/schema';
-import { latestApplicationsAtStep, type JourneyStep } from '../journey/journey';
-import { usersMatching } from '../users/user-search';
+import { latestApplicationsAtStep, type JourneyStep } from '../../read-model/journey';
+import { usersMatching } from '../users';
 
 const withApplicant = (db: Executor) =>
   db
@@ -37,13 +37,6 @@ export async function applicantsOf(db: Executor, ids: readonly number[]): Promis
   const rows = await db.selectFrom('applications').select(['id', 'user_id']).where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [row.id, row.user_id]));
 }
-
-/**
- * True for the row of `applications` that is its user's latest: one per user and round
- * (decision 0121), and the latest is the one that counts, the only one that may be in progress.
- */
-export const isLatestApplication = sql<boolean>`not exists (
-  select 1 from applications as newer where newer.user_id = applications.user_id and newer.id > applications.id)`;
 
 /** The user's latest application. */
 export async function findApplicationOfUser(db: Executor, userId: number): Promise<ApplicationView | undefined> {

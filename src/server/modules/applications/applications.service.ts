@@ -13,20 +13,20 @@ import type { DB, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { holdFor } from '../../undo-hold';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
-import { changeDetails, recordAudit } from '../audit/audit.repository';
-import { assignActiveChallenges, withdrawAssignedChallenges } from '../challenges/challenges.repository';
-import { createEligibilityService } from '../eligibility/eligibility.service';
-import { journeyStep } from '../journey/journey';
+import { changeDetails, recordAudit } from '../audit';
+import { assignActiveChallenges, withdrawAssignedChallenges } from '../challenges';
+import { createEligibilityService } from '../eligibility';
+import { journeyStep } from '../../read-model/journey';
 import {
   applicationApprovedMail,
   applicationDeclinedMail,
   applicationReceivedMail,
   finalDeclinedMail,
   type Notification,
-} from '../mail/mail-templates';
-import { findOpenRound } from '../rounds/rounds.repository';
-import { readSetting } from '../settings/settings.repository';
-import { candidatesHiddenFrom } from './blind-review';
+} from '../mail';
+import { findOpenRound } from '../rounds';
+import { readSetting } from '../../read-model/settings';
+import { candidatesHiddenFrom } from '../../read-model/blind-review';
 import {
   findApplication,
   findApplicationOfUser,

@@ -17,11 +17,17 @@ import type { Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
-import { entriesAbout, recordAudit } from '../audit/audit.repository';
-import { countActiveChallenges } from '../challenges/challenges.repository';
-import { journeyStep, journeyStepsOf, journeySummary, stepsOfApplications, type JourneyStep } from '../journey/journey';
-import { readSetting } from '../settings/settings.repository';
-import { campusesOf, findUserById } from '../users/users.repository';
+import { entriesAbout, recordAudit } from '../audit';
+import { countActiveChallenges } from '../challenges';
+import {
+  journeyStep,
+  journeyStepsOf,
+  journeySummary,
+  stepsOfApplications,
+  type JourneyStep,
+} from '../../read-model/journey';
+import { readSetting } from '../../read-model/settings';
+import { campusesOf, findUserById } from '../users';
 import {
   eachApplicationForExport,
   findApplication,
@@ -36,7 +42,7 @@ import {
   votesOf,
   votesOnApplications,
 } from './application-votes.repository';
-import { candidatesHiddenFrom } from './blind-review';
+import { candidatesHiddenFrom } from '../../read-model/blind-review';
 
 type VoteInput = z.output<typeof voteBodySchema>;
 type ListQuery = z.output<typeof applicationListQuerySchema>;

@@ -10,7 +10,7 @@ import { csvStream } from '../../csv-writer';
 import type { Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { candidatesHiddenFrom } from '../applications/blind-review';
+import { candidatesHiddenFrom } from '../../read-model/blind-review';
 import { eachAuditLogForExport, listAuditLogs } from './audit.repository';
 
 type Entry = Omit<AuditLog, 'actor_hidden' | 'details'> & { details: AuditLog['details'] | string };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProfileFields } from '../users/users.repository';
+import type { ProfileFields } from '../users';
 
 /** The part of the intra's `GET /v2/me` this app reads (docs/product/identity.md#the-42-profile). */
 export const intraProfileSchema = z.object({

@@ -4,10 +4,10 @@ import type { Engine, Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
-import { lockApplications } from '../applications/applications.repository';
-import { recordAudit } from '../audit/audit.repository';
-import { journeyStep } from '../journey/journey';
-import { findUserById } from '../users/users.repository';
+import { lockApplications } from '../applications';
+import { recordAudit } from '../audit';
+import { journeyStep } from '../../read-model/journey';
+import { findUserById } from '../users';
 import { assignChallenges, candidatesShortOfChallenges, missingChallenges } from './challenges.repository';
 
 /** Why challenges were assigned after the approval: a challenge was activated, or the board asked. */

@@ -2,11 +2,11 @@ import type { ChallengeDeadline } from '../../../contract/challenges';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { recordDeadlineRequest, setChallengeDeadline } from '../applications/applications.repository';
-import { recordAudit } from '../audit/audit.repository';
-import { deadlineChangedMail } from '../mail/mail-templates';
-import { readSetting } from '../settings/settings.repository';
-import { findUserById } from '../users/users.repository';
+import { recordDeadlineRequest, setChallengeDeadline } from '../applications';
+import { recordAudit } from '../audit';
+import { deadlineChangedMail } from '../mail';
+import { readSetting } from '../../read-model/settings';
+import { findUserById } from '../users';
 import { deadlineOf } from './challenge-deadline';
 import { findApprovedApplication } from './challenges.repository';
 

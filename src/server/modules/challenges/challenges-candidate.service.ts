@@ -10,8 +10,8 @@ import {
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, forbidden, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
-import { readSetting } from '../settings/settings.repository';
+import { recordAudit } from '../audit';
+import { readSetting } from '../../read-model/settings';
 import { CHALLENGE_NOT_FOUND as NOT_FOUND, userChallengeView, userChallengeViews } from './challenge-views';
 import {
   findApprovedApplication,

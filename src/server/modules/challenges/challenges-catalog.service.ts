@@ -11,7 +11,7 @@ import { isForeignKeyViolation } from '../../db/constraint-errors';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import { assignMissingChallenges } from './challenge-assignment.service';
 import { CHALLENGE_NOT_FOUND as NOT_FOUND, toChallenge } from './challenge-views';
 import {

@@ -10,9 +10,9 @@ import type { List } from '../../../contract/common';
 import type { UserChallengeRow, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
-import { challengeDeclinedMail, challengeValidatedMail } from '../mail/mail-templates';
-import { addExperience } from '../users/users.repository';
+import { recordAudit } from '../audit';
+import { challengeDeclinedMail, challengeValidatedMail } from '../mail';
+import { addExperience } from '../users';
 import { CHALLENGE_NOT_FOUND as NOT_FOUND, userChallengeView, userChallengeViews } from './challenge-views';
 import { findChallenge, findUserChallenge, listUserChallenges, transitionUserChallenge } from './challenges.repository';
 

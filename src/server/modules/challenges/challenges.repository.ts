@@ -3,8 +3,8 @@ import type { ExerciseNumber, UserChallengeStatus } from '../../../contract/chal
 import { XP_PER_EXERCISE } from '../../../contract/constants';
 import type { Executor } from '../../db/database';
 import type { ChallengeRow, ChallengesTable, DB, UserChallengeRow } from '../../db/schema';
-import { journeyStepsQuery } from '../journey/journey';
-import { usersMatching } from '../users/user-search';
+import { journeyStepsQuery } from '../../read-model/journey';
+import { usersMatching } from '../users';
 
 export type UserRef = { id: number; intra_login: string; image_url: string | null };
 

@@ -8,7 +8,7 @@ import {
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import {
   deleteClubEvent,
   findClubEvent,

@@ -2,7 +2,7 @@ import { campusList, isEligible, NOT_ELIGIBLE_TEMPLATE, type AllowedCampus } fro
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { forbidden } from '../../errors';
-import { campusNames } from '../users/users.repository';
+import { campusNames } from '../users';
 
 /**
  * Who may apply: the campuses of ALLOWED_CAMPUSES (decision 0105). The rule and the sentence are

@@ -6,12 +6,12 @@ import { isUniqueViolation } from '../../db/constraint-errors';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { changeDetails, recordAudit } from '../audit/audit.repository';
-import { lastValidatedAt } from '../challenges/challenges.repository';
-import { journeyStep } from '../journey/journey';
-import { readSetting } from '../settings/settings.repository';
-import { formatMoment } from '../mail/mail-templates';
-import { addExperience } from '../users/users.repository';
+import { changeDetails, recordAudit } from '../audit';
+import { lastValidatedAt } from '../challenges';
+import { journeyStep } from '../../read-model/journey';
+import { readSetting } from '../../read-model/settings';
+import { formatMoment } from '../mail';
+import { addExperience } from '../users';
 import {
   deleteEvent,
   deleteRegistration,

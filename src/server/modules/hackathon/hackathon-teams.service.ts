@@ -12,9 +12,9 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-er
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
-import { addExperience } from '../users/users.repository';
-import { teamAssignedMail } from '../mail/mail-templates';
+import { recordAudit } from '../audit';
+import { addExperience } from '../users';
+import { teamAssignedMail } from '../mail';
 import { requireEvent, requireTeam } from './hackathon-events.service';
 import {
   deleteTeam,

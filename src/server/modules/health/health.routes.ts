@@ -6,7 +6,7 @@ import type { Sentence } from '../../../contract/i18n';
 import { pingDatabase } from '../../db/database';
 import type { App, Deps } from '../../deps';
 import { answerLocale, speaking, tell } from '../../i18n';
-import type { IntraStatus } from '../auth/intra-status';
+import type { IntraStatus } from '../auth';
 
 const UNREACHABLE: Sentence = /*i18n*/ 'The database is not reachable.';
 

@@ -2,7 +2,7 @@ import { mediaImage, mediaUrl, type ImageKind } from '../../../contract/image-ur
 import type { UploadedImage } from '../../../contract/images';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import { createDecodeQueue } from './decode-queue';
 import { processImage } from './image-processing';
 import { readImageData, saveImage } from './images.repository';

@@ -21,7 +21,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../../contract/locales';
 import { defaultTemplate } from './mail-defaults';
 import { composeMail, type Notification, type TemplateText } from './mail-templates';
 import { findSavedTemplate } from './mail-templates.repository';
-import { readSetting } from '../settings/settings.repository';
+import { readSetting } from '../../read-model/settings';
 
 /** 1, 2, 4, … minutes after the n-th failed attempt, at most 4 hours; given up (status `failed`) after 10 attempts: about 8.5 hours of retries. */
 const RETRY = retryPolicy({ maxAttempts: 10, firstMs: 60_000, longestMs: 4 * 3600_000 });

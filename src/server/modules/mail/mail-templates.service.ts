@@ -12,8 +12,8 @@ import {
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, notFound, type ErrorDetail } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
-import { readSetting } from '../settings/settings.repository';
+import { recordAudit } from '../audit';
+import { readSetting } from '../../read-model/settings';
 import { speaking } from '../../i18n';
 import { defaultTemplate, sampleValues } from './mail-defaults';
 import { formatMoment, renderTemplate } from './mail-templates';

@@ -1,9 +1,9 @@
 import type { CleanupResult, ExpiredProjectsResult } from '../../../contract/maintenance';
 import type { Deps } from '../../deps';
-import { recordAudit, type Actor } from '../audit/audit.repository';
-import { deleteExpiredSessions } from '../auth/sessions.repository';
-import { deleteExpiredOauthStates, deleteSignInFailuresBefore } from '../auth/sign-in-states.repository';
-import { expireOverdueProjects } from '../projects/projects.repository';
+import { recordAudit, type Actor } from '../audit';
+import { deleteExpiredSessions } from '../auth';
+import { deleteExpiredOauthStates, deleteSignInFailuresBefore } from '../auth';
+import { expireOverdueProjects } from '../projects';
 
 /**
  * The maintenance jobs of docs/product/settings.md#maintenance. Each change is one conditional statement, so running a

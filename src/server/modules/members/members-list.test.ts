@@ -3,7 +3,7 @@ import { insertChallenge } from '#test/server/challenges.fixtures';
 import { seatAfterHackathon, stepTwoCandidate } from '#test/server/journey.fixtures';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, type TestApp } from '#test/server/test-app';
-import { journeyStep } from '../journey/journey';
+import { journeyStep } from '../../read-model/journey';
 
 /**
  * The users list for a club of 500 (issue 28 item 3): a search on login, names and email, the

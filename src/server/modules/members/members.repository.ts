@@ -3,8 +3,8 @@ import type { MemberListFilter, MemberSort } from '../../../contract/members';
 import type { Engine, Executor } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
 import type { AuditAction } from '../../../contract/audit';
-import { usersAtStep, type JourneyStep } from '../journey/journey';
-import { likePattern, SEARCHED_COLUMNS } from '../users/user-search';
+import { usersAtStep, type JourneyStep } from '../../read-model/journey';
+import { likePattern, SEARCHED_COLUMNS } from '../users';
 
 /** The columns each order reads, then the id, so that pages never overlap. */
 const ORDERS: Record<MemberSort, { column: 'created_at' | 'intra_login' | 'campus'; direction: 'asc' | 'desc' }> = {

@@ -6,16 +6,16 @@ import type { DB, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import { holdFor } from '../../undo-hold';
-import { recordAudit } from '../audit/audit.repository';
-import { deleteUserSessions } from '../auth/sessions.repository';
-import { deadlineOf } from '../challenges/challenge-deadline';
-import { findApprovedApplication, missingChallenges } from '../challenges/challenges.repository';
-import { journeyStep, journeyStepsOf, journeySummary } from '../journey/journey';
-import { readSetting } from '../settings/settings.repository';
-import { welcomeMail } from '../mail/mail-templates';
-import { unseatEverywhere } from '../hackathon/hackathon.repository';
-import { changeRole, deleteUser, findUserById, updateUser } from '../users/users.repository';
-import { candidatesHiddenFrom } from '../applications/blind-review';
+import { recordAudit } from '../audit';
+import { deleteUserSessions } from '../auth';
+import { deadlineOf } from '../challenges';
+import { findApprovedApplication, missingChallenges } from '../challenges';
+import { journeyStep, journeyStepsOf, journeySummary } from '../../read-model/journey';
+import { readSetting } from '../../read-model/settings';
+import { welcomeMail } from '../mail';
+import { unseatEverywhere } from '../hackathon';
+import { changeRole, deleteUser, findUserById, updateUser } from '../users';
+import { candidatesHiddenFrom } from '../../read-model/blind-review';
 import { activeAdminIds, applicationsOfUser, listCampuses, listMembers, recentActivity } from './members.repository';
 
 const LAST_ADMIN =

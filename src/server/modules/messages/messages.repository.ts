@@ -1,7 +1,7 @@
 import type { Audience } from '../../../contract/messages';
 import type { Executor } from '../../db/database';
-import { approvedUsersByDeadline } from '../challenges/challenge-deadline';
-import { journeyStepsQuery, type JourneyStep } from '../journey/journey';
+import { approvedUsersByDeadline } from '../challenges';
+import { journeyStepsQuery, type JourneyStep } from '../../read-model/journey';
 
 const ROWS_PER_INSERT = 200;
 

@@ -12,10 +12,10 @@ import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
 import { holdFor } from '../../undo-hold';
-import { recordAudit } from '../audit/audit.repository';
-import { boardMessageMail } from '../mail/mail-templates';
-import { renderMarkdown } from '../mail/markdown';
-import { readSetting } from '../settings/settings.repository';
+import { recordAudit } from '../audit';
+import { boardMessageMail } from '../mail';
+import { renderMarkdown } from '../mail';
+import { readSetting } from '../../read-model/settings';
 import {
   audienceUserIds,
   deleteMessage,

@@ -1,6 +1,6 @@
 import { OVERVIEW_DEADLINE_REQUESTS, OVERVIEW_WEEKS, type Overview } from '../../../contract/overview';
 import type { Deps } from '../../deps';
-import { countByJourneyStep } from '../journey/journey';
+import { countByJourneyStep } from '../../read-model/journey';
 import {
   countApplicationsBetween,
   medianReviewTurnaround,

@@ -13,7 +13,7 @@ import type { Transaction } from 'kysely';
 import type { DB, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import { decidePendingProject, findProject, insertProject, listProjects } from './projects.repository';
 
 const NOT_FOUND = /*i18n*/ 'This project does not exist.';

@@ -9,7 +9,7 @@ import type { Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
-import { changeDetails, recordAudit } from '../audit/audit.repository';
+import { changeDetails, recordAudit } from '../audit';
 import {
   applicationSpan,
   countApplications,

@@ -2,7 +2,7 @@ import { mediaImage, type ImageKind } from '../../../contract/image-urls';
 import type { Settings } from '../../../contract/settings';
 import type { Executor } from '../../db/database';
 import { badRequest, FIELD_AND_MESSAGE, type ErrorDetail } from '../../errors';
-import { deleteImagesExcept, findImages } from '../images/images.repository';
+import { deleteImagesExcept, findImages } from '../images';
 
 /** How long an upload waits for the save that names it before a cleanup may delete it (decision 0122). */
 export const UNSAVED_IMAGE_DAYS = 1;

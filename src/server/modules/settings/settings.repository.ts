@@ -14,11 +14,6 @@ export async function lockSettings(db: Executor, engine: Engine): Promise<void> 
   if (engine === 'postgres') await db.selectFrom('settings').select('key').forUpdate().execute();
 }
 
-export async function readSetting<K extends keyof Settings>(db: Executor, key: K): Promise<Settings[K]> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  return row ? (JSON.parse(row.value) as Settings[K]) : DEFAULT_SETTINGS[key];
-}
-
 export async function writeSetting<K extends keyof Settings>(
   db: Executor,
   key: K,

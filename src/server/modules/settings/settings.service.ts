@@ -1,8 +1,8 @@
 import type { PublicSettings, Settings } from '../../../contract/settings';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { recordAudit } from '../audit/audit.repository';
-import { createEligibilityService } from '../eligibility/eligibility.service';
+import { recordAudit } from '../audit';
+import { createEligibilityService } from '../eligibility';
 import { checkImages, deleteUnnamedImages } from './settings-images';
 import { lockSettings, readSettings, writeSetting } from './settings.repository';
 

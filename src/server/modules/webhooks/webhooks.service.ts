@@ -14,7 +14,7 @@ import {
 import type { UserRow, WebhookRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../audit';
 import {
   countWebhooks,
   deleteWebhook,

@@ -1,7 +1,5 @@
-import type { Executor } from '../../db/database';
-import { readSetting } from '../settings/settings.repository';
-import { votedOn } from './application-votes.repository';
-import { applicantsOf } from './applications.repository';
+import type { Executor } from '../db/database';
+import { readSetting } from './settings';
 
 /** Who reads: an admin, or `everyone` — the board's chat, which every admin reads (webhooks). */
 export type Viewer = { id: number } | 'everyone';
@@ -23,9 +21,18 @@ export async function candidatesHiddenFrom(
 ): Promise<Map<number, number>> {
   const ids = [...new Set(applicationIds)];
   if (ids.length === 0 || !(await readSetting(db, 'blind_review'))) return new Map();
-  const voted = viewer === 'everyone' ? new Set<number>() : await votedOn(db, viewer.id, ids);
-  return applicantsOf(
-    db,
-    ids.filter((id) => !voted.has(id)),
-  );
+  const voted =
+    viewer === 'everyone'
+      ? []
+      : await db
+          .selectFrom('application_votes')
+          .select('application_id')
+          .distinct()
+          .where('admin_id', '=', viewer.id)
+          .where('application_id', 'in', ids)
+          .execute();
+  const hidden = ids.filter((id) => !voted.some((vote) => vote.application_id === id));
+  if (hidden.length === 0) return new Map();
+  const rows = await db.selectFrom('applications').select(['id', 'user_id']).where('id', 'in', hidden).execute();
+  return new Map(rows.map((row) => [row.id, row.user_id]));
 }

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Executor } from '../../db/database';
-import type { ApplicationStatus, Role } from '../../db/schema';
-import { isLatestApplication } from '../applications/applications.repository';
+import type { Executor } from '../db/database';
+import type { ApplicationStatus, Role } from '../db/schema';
+import { isLatestApplication } from './latest-application';
 
 export type JourneyStep = -2 | -1 | 0 | 1 | 2 | 3 | 4;
 

@@ -1,0 +1,6 @@
+/**
+ * The audit module's front door (decision 0162): what the rest of the server may use of it.
+ * Its repositories and other files are its own.
+ */
+export { changeDetails, entriesAbout, recordAudit } from './audit.repository';
+export type { Actor } from './audit.repository';

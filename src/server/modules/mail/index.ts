@@ -1,0 +1,20 @@
+/**
+ * The mail module's front door (decision 0162): what the rest of the server may use of it.
+ * Its repositories and other files are its own.
+ */
+export type { MailOutbox } from './mail-outbox';
+export {
+  applicationApprovedMail,
+  applicationDeclinedMail,
+  applicationReceivedMail,
+  boardMessageMail,
+  challengeDeclinedMail,
+  challengeValidatedMail,
+  deadlineChangedMail,
+  finalDeclinedMail,
+  formatMoment,
+  teamAssignedMail,
+  welcomeMail,
+} from './mail-templates';
+export type { Notification } from './mail-templates';
+export { renderMarkdown } from './markdown';

@@ -1,0 +1,16 @@
+/**
+ * The users module's front door (decision 0162): what the rest of the server may use of it.
+ * Its repositories and other files are its own.
+ */
+export { SEARCHED_COLUMNS, likePattern, usersMatching } from './user-search';
+export {
+  addExperience,
+  campusNames,
+  campusesOf,
+  changeRole,
+  deleteUser,
+  findUserById,
+  updateUser,
+  upsertUserFromProfile,
+} from './users.repository';
+export type { ProfileFields } from './users.repository';
