@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiSignIn, failOnConsoleErrors, ownServer } from './support';
+import { apiSignIn, ownServer, signedInPageAt } from './support';
 
 /**
  * The board's lists made for 500 people (issue 28 item 3, decision 0154): Users and Applications
@@ -34,21 +34,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server.stop());
 
-async function boardPage(browser: Browser, width: number): Promise<Page> {
-  const phone = width < 700;
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    viewport: { width, height: 800 },
-    isMobile: phone,
-    hasTouch: phone,
-  });
-  const api = await apiSignIn(server.baseURL, 'admin');
-  await context.addCookies((await api.storageState()).cookies);
-  await api.dispose();
-  const page = await context.newPage();
-  failOnConsoleErrors(page);
-  return page;
-}
+const boardPage = (browser: Browser, width: number) => signedInPageAt(browser, server.baseURL, 'admin', { width });
 
 const address = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 const sidewaysScroll = (page: Page) =>

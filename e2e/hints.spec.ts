@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { apiSignIn, applyAndApprove, completeChallenges, failOnConsoleErrors, ownServer, uniqueLogin } from './support';
+import { apiSignIn, applyAndApprove, completeChallenges, ownServer, signedInPageAt, uniqueLogin } from './support';
 
 /**
  * Hints that tell the truth (issue 28 item 5), at 360 and 1280 px in the three languages: the XP a
@@ -30,22 +30,8 @@ test.afterAll(() => server.stop());
 const LANGUAGES = ['en', 'fr', 'ar'] as const;
 type Language = (typeof LANGUAGES)[number];
 
-async function pageOf(browser: Browser, login: string, locale: Language, width: number) {
-  const phone = width < 700;
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    locale,
-    viewport: { width, height: 800 },
-    isMobile: phone,
-    hasTouch: phone,
-  });
-  const api = await apiSignIn(server.baseURL, login);
-  await context.addCookies((await api.storageState()).cookies);
-  await api.dispose();
-  const page = await context.newPage();
-  failOnConsoleErrors(page);
-  return page;
-}
+const pageOf = (browser: Browser, login: string, locale: Language, width: number) =>
+  signedInPageAt(browser, server.baseURL, login, { locale, width });
 
 const WORDS = {
   en: {

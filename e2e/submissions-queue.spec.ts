@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { apiSignIn, applyAndApprove, failOnConsoleErrors, ownServer } from './support';
+import { apiSignIn, applyAndApprove, ownServer, signedInPageAt } from './support';
 
 /**
  * The Submissions queue (issue 28 item 4): oldest first, a page at a time (20, 50 or 100 in the
@@ -45,22 +45,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server.stop());
 
-async function boardPage(browser: Browser, locale: 'en' | 'fr' | 'ar', width: number) {
-  const phone = width < 700;
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    locale,
-    viewport: { width, height: 800 },
-    isMobile: phone,
-    hasTouch: phone,
-  });
-  const api = await apiSignIn(server.baseURL, 'admin');
-  await context.addCookies((await api.storageState()).cookies);
-  await api.dispose();
-  const page = await context.newPage();
-  failOnConsoleErrors(page);
-  return page;
-}
+const boardPage = (browser: Browser, locale: 'en' | 'fr' | 'ar', width: number) =>
+  signedInPageAt(browser, server.baseURL, 'admin', { locale, width });
 
 test('oldest first, 20 a page, 50 or 100 on request, one challenge or all, all kept in the address', async ({
   browser,

@@ -29,6 +29,33 @@ export async function signIn(page: Page, login: string): Promise<void> {
 }
 
 /** Signs in through the stand-in over HTTP, as the browser would: a request context holding the session. */
+/**
+ * A page of its own for `login`, signed in over HTTP, at `width` (a phone's touch below 700 px),
+ * in `locale` and `timezoneId` when given; it fails its test on a console error.
+ */
+export async function signedInPageAt(
+  browser: Browser,
+  baseURL: string,
+  login: string,
+  { width, locale, timezoneId }: { width: number; locale?: string; timezoneId?: string },
+): Promise<Page> {
+  const phone = width < 700;
+  const context = await browser.newContext({
+    baseURL,
+    ...(locale ? { locale } : {}),
+    ...(timezoneId ? { timezoneId } : {}),
+    viewport: { width, height: 800 },
+    isMobile: phone,
+    hasTouch: phone,
+  });
+  const api = await apiSignIn(baseURL, login);
+  await context.addCookies((await api.storageState()).cookies);
+  await api.dispose();
+  const page = await context.newPage();
+  failOnConsoleErrors(page);
+  return page;
+}
+
 export async function apiSignIn(baseURL: string, login: string): Promise<APIRequestContext> {
   const context = await request.newContext({ baseURL });
   await signInOver(context, login);

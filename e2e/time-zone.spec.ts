@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { apiSignIn, failOnConsoleErrors, ownServer } from './support';
+import { apiSignIn, ownServer, signedInPageAt } from './support';
 
 /**
  * The club's time zone (issue 28 item 6, decision 0155): a board member whose browser is in
@@ -20,22 +20,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server.stop());
 
-async function boardInTokyo(browser: Browser, width: number) {
-  const phone = width < 700;
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    timezoneId: 'Asia/Tokyo',
-    viewport: { width, height: 800 },
-    isMobile: phone,
-    hasTouch: phone,
-  });
-  const api = await apiSignIn(server.baseURL, 'admin');
-  await context.addCookies((await api.storageState()).cookies);
-  await api.dispose();
-  const page = await context.newPage();
-  failOnConsoleErrors(page);
-  return page;
-}
+const boardInTokyo = (browser: Browser, width: number) =>
+  signedInPageAt(browser, server.baseURL, 'admin', { timezoneId: 'Asia/Tokyo', width });
 
 for (const width of [360, 1280]) {
   test(`at ${width} px a typed event date is read in the club's zone, not the browser's, and the picker fills the field`, async ({
