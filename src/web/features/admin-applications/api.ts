@@ -3,7 +3,7 @@ import type { ApplicationDetail, ApplicationListQuery, Review, VoteBody } from '
 import { routes } from '../../../contract/routes';
 import { call, href } from '../../lib/api-client';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
-import { adminKeys } from '../../app/query-client';
+import { adminKeys } from '../../lib/query-keys';
 import { memberKeys } from '../admin-members/api';
 
 /** The filters of the list and of its CSV export (the export ignores the page). */

@@ -25,7 +25,7 @@ import { RoundFilter } from '../admin-rounds/round-filter';
 import { applicationsCsvUrl, useApplications } from './api';
 import { APPLICATION_STATUS_NAMES, STEP_NAMES, useDecisions, type DecisionSubject } from './decisions';
 import { EXPERIENCE_NAMES, HIDDEN_CANDIDATE, STATUS_BADGE } from './review-sections';
-import '../admin-shared.css';
+import '../../components/admin.css';
 
 const STATUS_FILTERS: readonly { value: ApplicationStatus | ''; label: MessageDescriptor }[] = [
   { value: '', label: msg`All` },

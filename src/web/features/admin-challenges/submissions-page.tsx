@@ -11,7 +11,7 @@ import { formatDateTime } from '../../lib/format';
 import { pageSizeParam, useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useChallengeCatalog, useSubmissions, useValidateSubmission } from './api';
-import '../admin-shared.css';
+import '../../components/admin.css';
 
 function ReviewModal({
   submission,

@@ -22,7 +22,7 @@ import {
   useSetTeamXp,
 } from './api';
 import { EventForm } from './event-form';
-import '../admin-shared.css';
+import '../../components/admin.css';
 import './hackathon-admin.css';
 
 function TeamXp({ team, event }: { team: Team; event?: HackathonEvent }) {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { routes } from '../../../contract/routes';
 import type { MemberSort, StepFilter } from '../../../contract/members';
 import type { Role, User } from '../../../contract/users';
-import { adminKeys } from '../../app/query-client';
+import { adminKeys } from '../../lib/query-keys';
 import { call } from '../../lib/api-client';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
 

@@ -21,7 +21,7 @@ import { UserDetailModal } from './user-detail-modal';
 import { useCampuses, useMembers } from './api';
 import { ROLE_BADGES, ROLE_NAMES } from './role-names';
 import { useMemberActions } from './member-actions';
-import '../admin-shared.css';
+import '../../components/admin.css';
 
 const ALL = msg`All`;
 

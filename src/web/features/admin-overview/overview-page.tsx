@@ -10,7 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { RoundFilter } from '../admin-rounds/round-filter';
 import { Columns, HorizontalBars, type BarDatum } from './charts';
 import { useOverview, useRefreshOverview } from './api';
-import '../admin-shared.css';
+import '../../components/admin.css';
 import './overview.css';
 
 /** Each queue of pending work (its label after the count, read at render), with the page that clears it. */

@@ -25,7 +25,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { MaintenancePanel } from '../admin-maintenance/maintenance-panel';
 import { PROJECT_STATUS_BADGE } from '../projects/project-status';
 import { useAdminProjects, useValidateProject } from './api';
-import '../admin-shared.css';
+import '../../components/admin.css';
 
 const PAGE_SIZE = 20;
 
