@@ -23,7 +23,8 @@ import { useCampuses } from '../admin-members/api';
 import { MessageSelectedDialog } from '../admin-messages/message-selected';
 import { RoundFilter } from '../admin-rounds/round-filter';
 import { applicationsCsvUrl, useApplications } from './api';
-import { APPLICATION_STATUS_NAMES, STEP_NAMES, useDecisions, type DecisionSubject } from './decisions';
+import { APPLICATION_STATUS_NAMES, STEP_NAMES } from '../../lib/journey-names';
+import { useDecisions, type DecisionSubject } from './decisions';
 import { EXPERIENCE_NAMES, HIDDEN_CANDIDATE, STATUS_BADGE } from './review-sections';
 import '../../components/admin.css';
 

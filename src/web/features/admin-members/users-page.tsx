@@ -14,7 +14,7 @@ import { SortHeader } from '../../components/sort-header';
 import { formatDate } from '../../lib/format';
 import { pageSizeParam, useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
-import { STEP_NAMES } from '../admin-applications/decisions';
+import { STEP_NAMES } from '../../lib/journey-names';
 import { MessageSelectedDialog } from '../admin-messages/message-selected';
 import { useSession } from '../auth/api';
 import { UserDetailModal } from './user-detail-modal';
