@@ -42,8 +42,6 @@ export const FEATURE_ENTRIES = {
   // useDecisions: the Users page's detail decides an application with the review's confirmations
   // and undo, and the review, the Applications list and that detail must decide alike.
   'admin-applications': ['decisions'],
-  // The Round filter of the Applications list and the Overview: admin-rounds' rounds, named as it names them.
-  'admin-rounds': ['round-filter'],
   // "Message the chosen people" of the Users and Applications lists: the Messages page's own form.
   'admin-messages': ['message-selected'],
 };

@@ -21,7 +21,8 @@ import { pageSizeParam, useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useCampuses } from '../admin-members/api';
 import { MessageSelectedDialog } from '../admin-messages/message-selected';
-import { RoundFilter } from '../admin-rounds/round-filter';
+import { RoundFilter } from '../../components/round-filter';
+import { useRounds } from '../admin-rounds/api';
 import { applicationsCsvUrl, useApplications } from './api';
 import { APPLICATION_STATUS_NAMES, STEP_NAMES } from '../../lib/journey-names';
 import { useDecisions, type DecisionSubject } from './decisions';
@@ -123,6 +124,7 @@ export function ApplicationsPage() {
   const [selected, setSelected] = useState<Map<number, DecisionSubject>>(new Map());
   const [bulkResult, setBulkResult] = useState<string | null>(null);
   const [messaging, setMessaging] = useState(false);
+  const rounds = useRounds();
   // The CSV export lists what the filters select, newest sent first whatever the page's order (decision 0125).
   const filters = { status, round_id, q: q || undefined, step, campus };
   const applications = useApplications({ ...filters, sort, offset, limit });
@@ -179,7 +181,7 @@ export function ApplicationsPage() {
           />
           <SelectFilter label={t`Step`} options={stepFilters} {...filter('step')} />
           <SelectFilter label={t`Campus`} options={campusFilters} {...filter('campus')} />
-          <RoundFilter {...filter('round_id')} />
+          <RoundFilter rounds={rounds.data?.data} {...filter('round_id')} />
           <PageSizeFilter {...filter('limit')} />
         </>
       }
