@@ -3,8 +3,7 @@ import type { ApplicationDetail, ApplicationListQuery, Review, VoteBody } from '
 import { routes } from '../../../contract/routes';
 import { call, href } from '../../lib/api-client';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
-import { adminKeys } from '../../lib/query-keys';
-import { memberKeys } from '../admin-members/api';
+import { adminKeys, memberRootKeys } from '../../lib/query-keys';
 
 /** The filters of the list and of its CSV export (the export ignores the page). */
 type ApplicationFilters = Partial<Omit<ApplicationListQuery, 'offset' | 'limit'>>;
@@ -64,7 +63,7 @@ export function useVote() {
 export const useReviewApplication = () =>
   useRefreshingMutation(
     ({ id, ...review }: Review & { id: number }) => call(routes.reviewApplication, { params: { id }, body: review }),
-    [applicationKeys.all, memberKeys.all],
+    [applicationKeys.all, memberRootKeys.all],
   );
 
 /** Approve or decline several at once; the figures and every admin list move with them. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { routes } from '../../../contract/routes';
 import type { MemberSort, StepFilter } from '../../../contract/members';
 import type { Role, User } from '../../../contract/users';
-import { adminKeys } from '../../lib/query-keys';
+import { adminKeys, memberRootKeys } from '../../lib/query-keys';
 import { call } from '../../lib/api-client';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
 
@@ -18,7 +18,7 @@ type MemberFilter = {
 };
 
 export const memberKeys = {
-  all: [...adminKeys.all, 'members'] as const,
+  all: memberRootKeys.all,
   list: (filter: MemberFilter) => [...memberKeys.all, 'list', filter] as const,
   detail: (id: number | null) => [...memberKeys.all, 'detail', id] as const,
 };
