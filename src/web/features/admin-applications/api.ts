@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApplicationDetail, ApplicationListQuery, Review, VoteBody } from '../../../contract/applications';
 import { routes } from '../../../contract/routes';
+import type { Role } from '../../../contract/users';
 import { call, href } from '../../lib/api-client';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
 import { adminKeys, memberRootKeys } from '../../lib/query-keys';
@@ -77,3 +78,14 @@ export const useBulkReview = () =>
 /** Takes back this admin's decision within its undo window (decision 0119); every list moves back. */
 export const useUndoReview = () =>
   useRefreshingMutation((id: number) => call(routes.undoReview, { params: { id } }), [adminKeys.all]);
+
+/**
+ * The board approval's final yes is a role change (member), and its undo the role before: the
+ * call of the Users page's role change, owned here too so that deciding needs nothing of
+ * admin-members. Every admin list is refreshed, as after any role change.
+ */
+export const useSetRole = () =>
+  useRefreshingMutation(
+    ({ id, role }: { id: number; role: Role }) => call(routes.setMemberRole, { params: { id }, body: { role } }),
+    [adminKeys.all],
+  );

@@ -19,7 +19,7 @@ import { focusPageHeading } from '../../lib/focus';
 import { formatDate } from '../../lib/format';
 import { pageSizeParam, useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useCampuses } from '../admin-members/api';
+import { useCampuses } from '../../lib/campuses';
 import { MessageSelectedDialog } from '../admin-messages/message-selected';
 import { RoundFilter } from '../../components/round-filter';
 import { useRounds } from '../admin-rounds/api';

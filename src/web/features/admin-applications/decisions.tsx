@@ -3,8 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { Role } from '../../../contract/users';
 import { useConfirmation } from '../../components/confirm-dialog';
 import { useUndo } from '../../components/undo-toast';
-import { useMemberChange } from '../admin-members/api';
-import { useBulkReview, useReviewApplication, useUndoReview } from './api';
+import { useBulkReview, useReviewApplication, useSetRole, useUndoReview } from './api';
 
 /**
  * Whose application is decided; `userId` and `login` are null while blind review hides them (the
@@ -74,7 +73,7 @@ export function useDecisions() {
   const review = useReviewApplication();
   const bulk = useBulkReview();
   const undoReview = useUndoReview();
-  const change = useMemberChange();
+  const change = useSetRole();
   const { offer } = useUndo();
 
   function run(subject: DecisionSubject, decision: Decision, notes: string | null, onDone?: () => void) {
@@ -88,10 +87,9 @@ export function useDecisions() {
       const { userId } = subject;
       if (userId === null) return;
       change.mutate(
-        { id: userId, kind: 'role', role: 'member' },
+        { id: userId, role: 'member' },
         {
-          onSuccess: () =>
-            offerUndo(() => change.mutateAsync({ id: userId, kind: 'role', role: subject.role ?? 'student' })),
+          onSuccess: () => offerUndo(() => change.mutateAsync({ id: userId, role: subject.role ?? 'student' })),
         },
       );
       return;

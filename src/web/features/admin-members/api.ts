@@ -27,11 +27,6 @@ export function useMembers(filter: MemberFilter) {
   return usePagedQuery(memberKeys.list(filter), routes.members, { query: filter });
 }
 
-/** The campuses of the club's users, for the Campus filter. */
-export function useCampuses() {
-  return useQuery({ queryKey: [...memberKeys.all, 'campuses'], queryFn: () => call(routes.campuses) });
-}
-
 export function useMember(id: number | null) {
   return useQuery({
     queryKey: memberKeys.detail(id),
