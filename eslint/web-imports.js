@@ -4,9 +4,10 @@ import fs from 'node:fs';
  * The import rules of src/web (docs/decisions/0113-web-data-layer-and-forms.md), as
  * no-restricted-imports blocks generated from the folders of src/web/features:
  *
- * - a feature reaches another only through its public entry: its `api.ts` (data: queries,
- *   mutations, query keys) and the modules listed in FEATURE_ENTRIES below;
- * - app/ (router, layouts) also takes the features' pages (`*-page`);
+ * - a feature reaches another only through its `api.ts` (data: queries, mutations, query keys),
+ *   save the few modules of FEATURE_ENTRIES below, each with its reason;
+ * - app/ (router, layouts, and the pages that show several features, app/pages/) also takes the
+ *   features' pages (`*-page`) and the parts of APP_PARTS;
  * - components/ and lib/ are shared by all and import no feature and no app/;
  * - only a feature's api.ts (and lib/) calls the API client or TanStack Query's hooks.
  *
@@ -14,19 +15,34 @@ import fs from 'node:fs';
  * those of the blocks before it.
  */
 
-/** What a feature offers the others besides its api.ts; a module not listed stays the feature's own. */
-export const FEATURE_ENTRIES = {
-  auth: ['sign-in', 'user-menu', 'language-menu', 'sign-out-button'],
+/**
+ * The parts that app/ assembles, besides a feature's api.ts and pages: what the layouts frame
+ * every page with, and the panels of the pages that show several features. No feature imports them.
+ */
+export const APP_PARTS = {
+  // The site header's account card, language choice and sign-out (layouts/site-layout, admin-layout).
+  auth: ['user-menu', 'language-menu', 'sign-out-button'],
+  // The debug panel under every page and the intra's state above the admin pages.
+  health: ['debug-panel', 'intra-banner'],
+  // The tracker (app/pages/tracker-page) and the panels of other features it shows.
+  journey: ['tracker'],
   challenges: ['challenges-step'],
   hackathon: ['hackathon-step'],
   messages: ['board-messages'],
-  health: ['debug-panel', 'intra-banner'],
-  journey: ['progress-bar'],
-  projects: ['my-projects', 'project-status'],
+  projects: ['my-projects'],
+  // The maintenance jobs above the admin's Projects list (app/pages/projects-page).
   'admin-maintenance': ['maintenance-panel'],
+};
+
+/**
+ * The exceptions to "a feature reaches another only through its api.ts": pieces of an admin page
+ * that another admin page shows inside its own list or dialog, with that feature's hooks and words.
+ */
+export const FEATURE_ENTRIES = {
+  // useDecisions: the Users page's detail decides an application with the review's confirmations
+  // and undo, and the review, the Applications list and that detail must decide alike.
   'admin-applications': ['decisions'],
-  'admin-rounds': ['round-filter'],
-  'admin-audit': ['action-names'],
+  // "Message the chosen people" of the Users and Applications lists: the Messages page's own form.
   'admin-messages': ['message-selected'],
 };
 
@@ -44,7 +60,8 @@ const server = {
 };
 
 const entriesOf = (feature, extra = []) => ['api', ...(FEATURE_ENTRIES[feature] ?? []), ...extra].join('|');
-const listed = (feature) => (FEATURE_ENTRIES[feature] ?? []).map((entry) => `, ${entry}`).join('');
+const listed = (feature, extra = []) =>
+  [...(FEATURE_ENTRIES[feature] ?? []), ...extra].map((entry) => `, ${entry}`).join('');
 
 /** From inside features/: `../<other>/<module>` only when the module is the other feature's entry. */
 const betweenFeatures = features.map((feature) => ({
@@ -54,8 +71,8 @@ const betweenFeatures = features.map((feature) => ({
 
 /** From app/: a feature's entry or one of its pages. */
 const fromApp = features.map((feature) => ({
-  regex: `^(\\.\\./)+features/${feature}/(?!(?:${entriesOf(feature, ['[a-z-]+-page'])})$)`,
-  message: `app/ takes only ${feature}'s api.ts, its pages${listed(feature)} (eslint/web-imports.js).`,
+  regex: `^(\\.\\./)+features/${feature}/(?!(?:${entriesOf(feature, ['[a-z-]+-page', ...(APP_PARTS[feature] ?? [])])})$)`,
+  message: `app/ takes only ${feature}'s api.ts, its pages${listed(feature, APP_PARTS[feature])} (eslint/web-imports.js).`,
 }));
 
 const shared = {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Role } from '../../contract/users';
 import { LoadingScreen } from '../components/loading-screen';
-import { rememberReturnTo } from '../features/auth/sign-in';
+import { rememberReturnTo } from '../lib/sign-in';
 import { useSession } from '../features/auth/api';
 
 export const AUTH_LOADING_TITLE = msg`Loading`;

@@ -11,9 +11,3 @@ export const queryClient = new QueryClient({
     },
   },
 });
-
-/**
- * The root of every admin query key: a change that touches many admin lists (a bulk review, a
- * maintenance run) refreshes them all by invalidating it, the overview's figures included.
- */
-export const adminKeys = { all: ['admin'] as const };

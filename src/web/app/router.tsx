@@ -12,7 +12,7 @@ import { withArea } from '../lib/i18n';
 import { AUTH_LOADING_MESSAGE, AUTH_LOADING_TITLE, RequireAuth } from './guards';
 import { SiteLayout } from './layouts/site-layout';
 
-const TrackerPage = lazy(withArea('member', () => import('../features/journey/tracker-page')));
+const TrackerPage = lazy(withArea('member', () => import('./pages/tracker-page')));
 
 /** The wait while a page's code (and its messages) load. */
 function PageLoading() {
@@ -102,7 +102,7 @@ const routes: RouteObject[] = [
               { path: 'challenges', ...adminPage(() => import('../features/admin-challenges/challenges-page')) },
               { path: 'submissions', ...adminPage(() => import('../features/admin-challenges/submissions-page')) },
               { path: 'hackathon', ...adminPage(() => import('../features/admin-hackathon/hackathon-page')) },
-              { path: 'projects', ...adminPage(() => import('../features/admin-projects/projects-page')) },
+              { path: 'projects', ...adminPage(() => import('./pages/projects-page')) },
               { path: 'logs', ...adminPage(() => import('../features/admin-audit/logs-page')) },
               { path: 'settings', ...adminPage(() => import('../features/admin-settings/settings-page')) },
               { path: 'events', ...adminPage(() => import('../features/admin-club-events/events-page')) },

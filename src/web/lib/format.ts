@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { INTL_LOCALES } from '../../contract/i18n';
 import { isLocale } from '../../contract/locales';
 import { DEFAULT_SETTINGS } from '../../contract/settings-defaults';
+import type { User } from '../../contract/users';
 
 /*
  * Dates, times and numbers in the language the page speaks (docs/decisions/0128-languages.md),
@@ -83,6 +84,10 @@ export const formatMonth = (date: Date) =>
 /** A number, grouped and with the decimal sign of the language (a year is a string, never this). */
 export const formatNumber = (value: number, options?: Intl.NumberFormatOptions) =>
   new Intl.NumberFormat(intlLocale(), options).format(value);
+
+/** A user's name as the app shows it: first and last name, else the intra login. */
+export const fullName = (user: Pick<User, 'first_name' | 'last_name' | 'intra_login'>) =>
+  [user.first_name, user.last_name].filter(Boolean).join(' ') || user.intra_login;
 
 /** A duration in whole units, the unit's name in full: "12 seconds", "3 minutes". */
 export const formatDuration = (value: number, unit: 'second' | 'minute' | 'hour' | 'day') =>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { LOGIN_URL } from '../../features/auth/sign-in';
+import { LOGIN_URL } from '../../lib/sign-in';
 import { LanguageMenu } from '../../features/auth/language-menu';
 import { UserMenu } from '../../features/auth/user-menu';
 import { useSession } from '../../features/auth/api';

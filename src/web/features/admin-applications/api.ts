@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApplicationDetail, ApplicationListQuery, Review, VoteBody } from '../../../contract/applications';
 import { routes } from '../../../contract/routes';
+import type { Role } from '../../../contract/users';
 import { call, href } from '../../lib/api-client';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
-import { adminKeys } from '../../app/query-client';
-import { memberKeys } from '../admin-members/api';
+import { adminKeys, memberRootKeys } from '../../lib/query-keys';
 
 /** The filters of the list and of its CSV export (the export ignores the page). */
 type ApplicationFilters = Partial<Omit<ApplicationListQuery, 'offset' | 'limit'>>;
@@ -64,7 +64,7 @@ export function useVote() {
 export const useReviewApplication = () =>
   useRefreshingMutation(
     ({ id, ...review }: Review & { id: number }) => call(routes.reviewApplication, { params: { id }, body: review }),
-    [applicationKeys.all, memberKeys.all],
+    [applicationKeys.all, memberRootKeys.all],
   );
 
 /** Approve or decline several at once; the figures and every admin list move with them. */
@@ -78,3 +78,14 @@ export const useBulkReview = () =>
 /** Takes back this admin's decision within its undo window (decision 0119); every list moves back. */
 export const useUndoReview = () =>
   useRefreshingMutation((id: number) => call(routes.undoReview, { params: { id } }), [adminKeys.all]);
+
+/**
+ * The board approval's final yes is a role change (member), and its undo the role before: the
+ * call of the Users page's role change, owned here too so that deciding needs nothing of
+ * admin-members. Every admin list is refreshed, as after any role change.
+ */
+export const useSetRole = () =>
+  useRefreshingMutation(
+    ({ id, role }: { id: number; role: Role }) => call(routes.setMemberRole, { params: { id }, body: { role } }),
+    [adminKeys.all],
+  );

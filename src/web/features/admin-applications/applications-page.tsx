@@ -19,13 +19,15 @@ import { focusPageHeading } from '../../lib/focus';
 import { formatDate } from '../../lib/format';
 import { pageSizeParam, useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useCampuses } from '../admin-members/api';
+import { useCampuses } from '../../lib/campuses';
 import { MessageSelectedDialog } from '../admin-messages/message-selected';
-import { RoundFilter } from '../admin-rounds/round-filter';
+import { RoundFilter } from '../../components/round-filter';
+import { useRounds } from '../admin-rounds/api';
 import { applicationsCsvUrl, useApplications } from './api';
-import { APPLICATION_STATUS_NAMES, STEP_NAMES, useDecisions, type DecisionSubject } from './decisions';
+import { APPLICATION_STATUS_NAMES, STEP_NAMES } from '../../lib/journey-names';
+import { useDecisions, type DecisionSubject } from './decisions';
 import { EXPERIENCE_NAMES, HIDDEN_CANDIDATE, STATUS_BADGE } from './review-sections';
-import '../admin-shared.css';
+import '../../components/admin.css';
 
 const STATUS_FILTERS: readonly { value: ApplicationStatus | ''; label: MessageDescriptor }[] = [
   { value: '', label: msg`All` },
@@ -122,6 +124,7 @@ export function ApplicationsPage() {
   const [selected, setSelected] = useState<Map<number, DecisionSubject>>(new Map());
   const [bulkResult, setBulkResult] = useState<string | null>(null);
   const [messaging, setMessaging] = useState(false);
+  const rounds = useRounds();
   // The CSV export lists what the filters select, newest sent first whatever the page's order (decision 0125).
   const filters = { status, round_id, q: q || undefined, step, campus };
   const applications = useApplications({ ...filters, sort, offset, limit });
@@ -178,7 +181,7 @@ export function ApplicationsPage() {
           />
           <SelectFilter label={t`Step`} options={stepFilters} {...filter('step')} />
           <SelectFilter label={t`Campus`} options={campusFilters} {...filter('campus')} />
-          <RoundFilter {...filter('round_id')} />
+          <RoundFilter rounds={rounds.data?.data} {...filter('round_id')} />
           <PageSizeFilter {...filter('limit')} />
         </>
       }

@@ -1,12 +1,9 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg, plural } from '@lingui/core/macro';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { ApplicationStatus } from '../../../contract/applications';
 import type { Role } from '../../../contract/users';
 import { useConfirmation } from '../../components/confirm-dialog';
 import { useUndo } from '../../components/undo-toast';
-import { useMemberChange } from '../admin-members/api';
-import { useBulkReview, useReviewApplication, useUndoReview } from './api';
+import { useBulkReview, useReviewApplication, useSetRole, useUndoReview } from './api';
 
 /**
  * Whose application is decided; `userId` and `login` are null while blind review hides them (the
@@ -21,25 +18,6 @@ export type DecisionSubject = { applicationId: number; userId: number | null; lo
 export type Decision = 'approved' | 'declined' | 'member' | 'final-declined';
 
 type Copy = { title: string; consequence: string; confirm: string; done: string; undone: string };
-
-/** An application's status as the board reads it; the stored value stays the contract's. */
-export const APPLICATION_STATUS_NAMES: Record<ApplicationStatus, MessageDescriptor> = {
-  pending: msg`pending`,
-  approved: msg`approved`,
-  declined: msg`declined`,
-  withdrawn: msg`withdrawn`,
-};
-
-/** Each step of the candidate's journey (docs/product/screens.md#application-tracker), -1 for declined, -2 for withdrawn. */
-export const STEP_NAMES: Readonly<Record<number, MessageDescriptor>> = {
-  [-2]: msg`Withdrawn`,
-  [-1]: msg`Declined`,
-  0: msg`Application`,
-  1: msg`4 Challenges`,
-  2: msg`Hackathon`,
-  3: msg`Board Approval`,
-  4: msg`Complete`,
-};
 
 /** The words of each decision, `who` named in them, in the page's language. */
 function useCopy() {
@@ -95,7 +73,7 @@ export function useDecisions() {
   const review = useReviewApplication();
   const bulk = useBulkReview();
   const undoReview = useUndoReview();
-  const change = useMemberChange();
+  const change = useSetRole();
   const { offer } = useUndo();
 
   function run(subject: DecisionSubject, decision: Decision, notes: string | null, onDone?: () => void) {
@@ -109,10 +87,9 @@ export function useDecisions() {
       const { userId } = subject;
       if (userId === null) return;
       change.mutate(
-        { id: userId, kind: 'role', role: 'member' },
+        { id: userId, role: 'member' },
         {
-          onSuccess: () =>
-            offerUndo(() => change.mutateAsync({ id: userId, kind: 'role', role: subject.role ?? 'student' })),
+          onSuccess: () => offerUndo(() => change.mutateAsync({ id: userId, role: subject.role ?? 'student' })),
         },
       );
       return;

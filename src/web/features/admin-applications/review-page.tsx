@@ -18,7 +18,7 @@ import { ReviewHistory } from './review-history';
 import { REVIEW_KEYS, useReviewKeys, type ReviewAction } from './review-keys';
 import { AnswersPanel, CandidatePanel, JourneyPanel, KeyButton, Panel, VotesPanel } from './review-sections';
 import { rememberVisit, visitedBefore } from './review-trail';
-import '../admin-shared.css';
+import '../../components/admin.css';
 import './review.css';
 
 const reviewPath = (id: number) => `/admin/applications/${id}`;

@@ -6,7 +6,7 @@ import type { ApplicationDetail, ApplicationStatus, ExperienceLevel, Vote } from
 import { MIN_MEMBER_XP } from '../../../contract/constants';
 import { Avatar } from '../../components/avatar';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { APPLICATION_STATUS_NAMES, STEP_NAMES } from './decisions';
+import { APPLICATION_STATUS_NAMES, STEP_NAMES } from '../../lib/journey-names';
 import { keyOf, shortcutsOf, type ReviewAction } from './review-keys';
 
 export const STATUS_BADGE: Record<ApplicationStatus, string> = {

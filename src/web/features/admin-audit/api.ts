@@ -1,5 +1,5 @@
 import { routes } from '../../../contract/routes';
-import { adminKeys } from '../../app/query-client';
+import { adminKeys } from '../../lib/query-keys';
 import { href } from '../../lib/api-client';
 import { usePagedQuery } from '../../lib/queries';
 

@@ -18,7 +18,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { auditLogsCsvUrl, useAuditLogs } from './api';
 import { ENTITY_NAMES } from './entity-names';
 import { formatValue, readDetails, type ReadDetails } from './audit-details';
-import '../admin-shared.css';
+import '../../components/admin.css';
 import './logs-page.css';
 
 /** The address of the Logs page: the contract's audit filters, the entity one of the known types (another shows All). */

@@ -9,7 +9,7 @@ import { focusPageHeading } from '../../lib/focus';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useChallengeCatalog, useDeleteChallenge } from './api';
 import { ChallengeFormModal, DIFFICULTY_NAMES } from './challenge-form-modal';
-import '../admin-shared.css';
+import '../../components/admin.css';
 
 /** Challenges admin (docs/product/screens.md#challenges-admin): the catalog as cards, with the create/edit modal. */
 export function ChallengesPage() {

@@ -1,18 +1,32 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { EXERCISE_NUMBERS, userChallengeListQuerySchema, type AdminUserChallenge } from '../../../contract/challenges';
-import { XP_PER_EXERCISE } from '../../../contract/constants';
+import { useForm, useWatch } from 'react-hook-form';
+import {
+  EXERCISE_NUMBERS,
+  userChallengeListQuerySchema,
+  validateUserChallengeSchema,
+  type AdminUserChallenge,
+} from '../../../contract/challenges';
+import { MAX_CHALLENGE_AWARDED_XP, XP_PER_EXERCISE } from '../../../contract/constants';
 import { AdminList } from '../../components/admin-list';
 import { Avatar } from '../../components/avatar';
 import { ErrorBanner } from '../../components/error-banner';
+import { Field } from '../../components/field';
 import { PageSizeFilter, SelectFilter, TextFilter } from '../../components/filters';
 import { Modal } from '../../components/modal';
+import { contractResolver, showServerErrors } from '../../lib/form';
 import { formatDateTime } from '../../lib/format';
 import { pageSizeParam, useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useChallengeCatalog, useSubmissions, useValidateSubmission } from './api';
-import '../admin-shared.css';
+import '../../components/admin.css';
 
+type ReviewDraft = { feedback: string; validation_notes: string; awarded_xp: string };
+
+/**
+ * The board's decision on a submission, judged by the API's schema (a decline needs feedback):
+ * its refusals, the server's included, under the fields they name.
+ */
 function ReviewModal({
   submission,
   decision,
@@ -28,78 +42,83 @@ function ReviewModal({
   const recommended = XP_PER_EXERCISE * submission.completed_exercises_count;
   const { title, completed_exercises_count: completed, validation_threshold: threshold } = submission;
   const login = submission.user.intra_login;
-  const [feedback, setFeedback] = useState('');
-  const [notes, setNotes] = useState('');
-  const [score, setScore] = useState(String(submission.total_xp_earned));
   const process = useValidateSubmission();
   const validating = decision === 'validated';
+  const initial: ReviewDraft = { feedback: '', validation_notes: '', awarded_xp: String(submission.total_xp_earned) };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control: fields,
+    formState,
+  } = useForm({
+    defaultValues: initial,
+    // An empty score is no score: the server takes the XP earned.
+    resolver: contractResolver(validateUserChallengeSchema, (draft: ReviewDraft) => ({
+      status: decision,
+      feedback: draft.feedback,
+      validation_notes: draft.validation_notes,
+      ...(validating && draft.awarded_xp.trim() !== '' ? { awarded_xp: Number(draft.awarded_xp) } : {}),
+    })),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = formState;
+  const onSubmit = handleSubmit((parsed) =>
+    process.mutate(
+      {
+        id: submission.id,
+        status: decision,
+        // Blank text is not sent at all, as before (the schema reads it as null).
+        feedback: parsed.feedback ?? undefined,
+        validation_notes: parsed.validation_notes ?? undefined,
+        ...(parsed.awarded_xp != null ? { awarded_xp: parsed.awarded_xp } : {}),
+      },
+      {
+        onSuccess: () =>
+          onDone(validating ? t`Challenge validated successfully!` : t`Challenge declined successfully!`),
+        onError: (error) => showServerErrors(error, setError, { accept: (path) => path in initial }),
+      },
+    ),
+  );
+  const feedbackBlank = useWatch({ control: fields, name: 'feedback' }).trim() === '';
   return (
     <Modal
       title={validating ? t`Validate “${title}” of @${login}` : t`Decline “${title}” of @${login}`}
       onClose={onClose}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const awarded = score.trim() === '' ? undefined : Number(score);
-          process.mutate(
-            {
-              id: submission.id,
-              status: decision,
-              feedback: feedback.trim() || undefined,
-              validation_notes: notes.trim() || undefined,
-              ...(validating && awarded !== undefined ? { awarded_xp: awarded } : {}),
-            },
-            {
-              onSuccess: () =>
-                onDone(validating ? t`Challenge validated successfully!` : t`Challenge declined successfully!`),
-            },
-          );
-        }}
-      >
+      <form onSubmit={onSubmit}>
         <ErrorBanner error={process.error} fallback={t`Failed to process submission`} />
-        <div className="field">
-          <label htmlFor="review-feedback">
-            {validating ? t`Feedback for the candidate (optional)` : t`Feedback for the candidate`}
-          </label>
-          <textarea
-            id="review-feedback"
-            value={feedback}
-            maxLength={2000}
-            onChange={(event) => setFeedback(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="review-notes">
-            <Trans>Validation notes (board only, optional)</Trans>
-          </label>
-          <textarea
-            id="review-notes"
-            value={notes}
-            maxLength={2000}
-            onChange={(event) => setNotes(event.target.value)}
-          />
-        </div>
+        <Field
+          id="review-feedback"
+          label={validating ? t`Feedback for the candidate (optional)` : t`Feedback for the candidate`}
+          error={errors.feedback?.message}
+        >
+          {(control) => <textarea {...control} maxLength={2000} {...register('feedback')} />}
+        </Field>
+        <Field
+          id="review-notes"
+          label={<Trans>Validation notes (board only, optional)</Trans>}
+          error={errors.validation_notes?.message}
+        >
+          {(control) => <textarea {...control} maxLength={2000} {...register('validation_notes')} />}
+        </Field>
         {validating && (
-          <div className="field">
-            <label htmlFor="review-score">
-              <Trans>Awarded score (0-100, optional)</Trans>
-            </label>
-            <input
-              id="review-score"
-              type="number"
-              min={0}
-              max={100}
-              value={score}
-              onChange={(event) => setScore(event.target.value)}
-            />
-            <p className="hint">
+          <Field
+            id="review-score"
+            label={<Trans>Awarded score (0-100, optional)</Trans>}
+            hint={
               <Trans>
                 Recommended: {XP_PER_EXERCISE} × {completed} completed exercises = {recommended}. To validate it must
                 reach {threshold}.
               </Trans>
-            </p>
-          </div>
+            }
+            error={errors.awarded_xp?.message}
+          >
+            {(control) => (
+              <input {...control} type="number" min={0} max={MAX_CHALLENGE_AWARDED_XP} {...register('awarded_xp')} />
+            )}
+          </Field>
         )}
         <div className="modal-actions">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
@@ -108,7 +127,7 @@ function ReviewModal({
           <button
             type="submit"
             className={validating ? 'btn' : 'btn btn-danger'}
-            disabled={process.isPending || (!validating && feedback.trim() === '')}
+            disabled={process.isPending || (!validating && feedbackBlank)}
           >
             {validating ? t`Validate` : t`Decline`}
           </button>

@@ -1,9 +1,8 @@
 import type { ClubEvent, ClubEventBody, ClubEventUpdate } from '../../../contract/club-events';
 import { routes } from '../../../contract/routes';
-import { adminKeys } from '../../app/query-client';
+import { adminKeys, publicKeys } from '../../lib/query-keys';
 import { call } from '../../lib/api-client';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
-import { publicKeys } from '../public/api';
 
 export const clubEventKeys = {
   all: [...adminKeys.all, 'club-events'] as const,

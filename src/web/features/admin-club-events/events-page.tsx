@@ -11,7 +11,7 @@ import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EventFormModal } from './event-form-modal';
 import { useClubEventChange, useClubEvents } from './api';
-import '../admin-shared.css';
+import '../../components/admin.css';
 import './events-page.css';
 
 const PAGE_SIZE = 20;

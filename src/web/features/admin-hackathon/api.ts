@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventBody } from '../../../contract/hackathon';
 import { routes } from '../../../contract/routes';
-import { adminKeys } from '../../app/query-client';
+import { adminKeys } from '../../lib/query-keys';
 import { call } from '../../lib/api-client';
 import { useRefreshingMutation } from '../../lib/queries';
 

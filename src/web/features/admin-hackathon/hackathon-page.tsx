@@ -1,13 +1,23 @@
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { HACKATHON_TEAM_SIZE, MAX_HACKATHON_XP } from '../../../contract/constants';
-import { teamDisplayName, type AssignPreview, type HackathonEvent, type Team } from '../../../contract/hackathon';
+import {
+  teamBodySchema,
+  teamDisplayName,
+  teamUpdateSchema,
+  type AssignPreview,
+  type HackathonEvent,
+  type Team,
+} from '../../../contract/hackathon';
 import { useConfirmation } from '../../components/confirm-dialog';
+import { Field } from '../../components/field';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/loading-screen';
 import { errorMessage } from '../../lib/api-client';
 import { focusPageHeading } from '../../lib/focus';
+import { contractResolver } from '../../lib/form';
 import { formatDateTimeRange } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
@@ -22,35 +32,48 @@ import {
   useSetTeamXp,
 } from './api';
 import { EventForm } from './event-form';
-import '../admin-shared.css';
+import '../../components/admin.css';
 import './hackathon-admin.css';
 
+type XpDraft = { hackathon_xp: string };
+
+/** The XP as the API takes it: none when the box is empty. */
+const xpInput = (draft: XpDraft) => ({ hackathon_xp: draft.hackathon_xp === '' ? null : Number(draft.hackathon_xp) });
+
+/** A team's hackathon XP, given once the event is over, judged by the API's schema of a team change. */
 function TeamXp({ team, event }: { team: Team; event?: HackathonEvent }) {
   const { t } = useLingui();
-  const [xp, setXp] = useState(team.hackathon_xp === null ? '' : String(team.hackathon_xp));
   const save = useSetTeamXp();
+  const { register, handleSubmit, formState } = useForm({
+    defaultValues: { hackathon_xp: team.hackathon_xp === null ? '' : String(team.hackathon_xp) },
+    resolver: contractResolver(teamUpdateSchema, xpInput),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const [openedAt] = useState(() => Date.now());
   const over = event ? Date.parse(event.end_at) <= openedAt : false;
+  const refused = formState.errors.hackathon_xp?.message;
+  const failure = refused ?? (save.isError ? errorMessage(save.error, t`Failed to save team XP`) : undefined);
+  const id = `team-xp-${team.id}`;
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    save.reset();
+    return handleSubmit(({ hackathon_xp }) => save.mutate({ id: team.id, xp: hackathon_xp ?? null }))(e);
+  };
   return (
-    <form
-      className="row team-xp"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate({ id: team.id, xp: xp === '' ? null : Number(xp) });
-      }}
-    >
-      <label htmlFor={`team-xp-${team.id}`}>
+    <form className="row team-xp" onSubmit={onSubmit}>
+      <label htmlFor={id}>
         <Trans>Team XP (0-{MAX_HACKATHON_XP})</Trans>
       </label>
       <input
-        id={`team-xp-${team.id}`}
+        id={id}
         className="input"
         type="number"
         min={0}
         max={MAX_HACKATHON_XP}
-        value={xp}
         disabled={!over}
-        onChange={(e) => setXp(e.target.value)}
+        aria-invalid={refused ? true : undefined}
+        aria-describedby={refused ? `${id}-error` : undefined}
+        {...register('hackathon_xp')}
       />
       <button type="submit" className="btn btn-secondary btn-small" disabled={!over || save.isPending}>
         <Trans>Save</Trans>
@@ -60,11 +83,86 @@ function TeamXp({ team, event }: { team: Team; event?: HackathonEvent }) {
           <Trans>after the event</Trans>
         </span>
       )}
-      {save.isError && (
-        <span className="error-text" role="alert">
-          {errorMessage(save.error, t`Failed to save team XP`)}
+      {failure && (
+        <span className="error-text" role="alert" id={`${id}-error`}>
+          {failure}
         </span>
       )}
+    </form>
+  );
+}
+
+/**
+ * A team of the registrants chosen in the list above (`members`) for the event chosen, and the
+ * name the board may give it: judged by the API's schema of a new team. A refusal is said in the
+ * page's alert (`onAlert`), as before; the name's own goes under it.
+ */
+function CreateTeamForm({
+  eventId,
+  members,
+  onCreated,
+  onAlert,
+}: {
+  eventId: number | '';
+  members: ReadonlySet<number>;
+  onCreated: () => void;
+  onAlert: (sentence: string | null) => void;
+}) {
+  const { t } = useLingui();
+  const createTeam = useCreateTeam();
+  const { register, handleSubmit, reset, formState } = useForm({
+    defaultValues: { name: '' },
+    // Made at each render (react-hook-form takes the latest), so it reads the members chosen now.
+    resolver: contractResolver(teamBodySchema, (draft: { name: string }) => ({
+      name: draft.name,
+      member_user_ids: [...members],
+      event_id: eventId,
+    })),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = formState;
+  const chosen = members.size;
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    if (!eventId) {
+      e.preventDefault();
+      return onAlert(t`Select an event first`);
+    }
+    if (members.size === 0) {
+      e.preventDefault();
+      return onAlert(t`Failed to create team: select at least one registrant`);
+    }
+    return handleSubmit(
+      (body) =>
+        createTeam.mutate(
+          { ...body, name: body.name ?? null },
+          {
+            onSuccess: () => {
+              reset();
+              onCreated();
+            },
+            onError: (error) => {
+              const reason = errorMessage(error, t`Unknown error`);
+              onAlert(t`Failed to create team: ${reason}`);
+            },
+          },
+        ),
+      (refusal) => {
+        // The chosen members are not a field of this form: their refusal goes to the page's alert.
+        const others = refusal as Record<string, { message?: string } | undefined>;
+        const reason = others.member_user_ids?.message ?? others.event_id?.message;
+        if (reason) onAlert(t`Failed to create team: ${reason}`);
+      },
+    )(e);
+  };
+  return (
+    <form className="stack-tight" onSubmit={onSubmit}>
+      <Field id="team-name" label={t`Team name (optional)`} error={errors.name?.message}>
+        {(control) => <input {...control} {...register('name')} />}
+      </Field>
+      <button type="submit" className="btn" disabled={createTeam.isPending || members.size === 0 || !eventId}>
+        <Trans>Create team ({chosen}/4)</Trans>
+      </button>
     </form>
   );
 }
@@ -119,7 +217,6 @@ export function HackathonPage() {
   const [alert, setAlert] = useState<string | null>(null);
   const [eventId, setEventId] = useState<number | ''>('');
   const [members, setMembers] = useState<Set<number>>(new Set());
-  const [teamName, setTeamName] = useState('');
   const data = useHackathonAdmin();
   const refresh = useRefreshHackathonAdmin();
   const events = data.data?.events ?? [];
@@ -127,8 +224,6 @@ export function HackathonPage() {
   const pending = usePendingRegistrations(chosenEvent);
   const preview = useAssignPreview();
 
-  const chosen = members.size;
-  const createTeam = useCreateTeam();
   const assign = useAssignTeams();
   const removeEvent = useDeleteHackathonEvent();
   const removeTeam = useDeleteTeam();
@@ -170,22 +265,6 @@ export function HackathonPage() {
       },
     });
   };
-  const onCreateTeam = (eventId: number) =>
-    createTeam.mutate(
-      { event_id: eventId, member_user_ids: [...members], name: teamName.trim() || null },
-      {
-        onSuccess: () => {
-          setMembers(new Set());
-          setTeamName('');
-          setAlert(null);
-        },
-        onError: (error) => {
-          const reason = errorMessage(error, t`Unknown error`);
-          setAlert(t`Failed to create team: ${reason}`);
-        },
-      },
-    );
-
   // The chosen event narrows both lists; the registrations come from the server already narrowed.
   const registrations = pending.data?.data ?? [];
   const waitingTotal = pending.data?.total ?? 0;
@@ -359,29 +438,15 @@ export function HackathonPage() {
                 ))}
               </fieldset>
             )}
-            <form
-              className="stack-tight"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (!chosenEvent) return setAlert(t`Select an event first`);
-                if (members.size === 0) return setAlert(t`Failed to create team: select at least one registrant`);
-                onCreateTeam(chosenEvent);
+            <CreateTeamForm
+              eventId={chosenEvent}
+              members={members}
+              onCreated={() => {
+                setMembers(new Set());
+                setAlert(null);
               }}
-            >
-              <div className="field">
-                <label htmlFor="team-name">
-                  <Trans>Team name (optional)</Trans>
-                </label>
-                <input id="team-name" value={teamName} onChange={(e) => setTeamName(e.target.value)} />
-              </div>
-              <button
-                type="submit"
-                className="btn"
-                disabled={createTeam.isPending || members.size === 0 || !chosenEvent}
-              >
-                <Trans>Create team ({chosen}/4)</Trans>
-              </button>
-            </form>
+              onAlert={setAlert}
+            />
           </section>
           <section className="card stack" aria-labelledby="teams-title">
             <h2 id="teams-title">

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Locale } from '../../../contract/locales';
 import type { MailTemplateInput } from '../../../contract/mail-templates';
 import { routes } from '../../../contract/routes';
-import { adminKeys } from '../../app/query-client';
+import { adminKeys } from '../../lib/query-keys';
 import { call } from '../../lib/api-client';
 import { useRefreshingMutation } from '../../lib/queries';
 

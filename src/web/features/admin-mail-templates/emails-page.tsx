@@ -7,7 +7,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useMailTemplates } from './api';
 import { EDITOR_TITLE_ID, TemplateEditor, useWordingOf } from './template-editor';
 import { emailsSearch, useWordingLocale, WordingLanguage } from './wording-language';
-import '../admin-shared.css';
+import '../../components/admin.css';
 import './emails-page.css';
 
 /** Where the list's link to a template's editor sits, for the focus to come back to it. */

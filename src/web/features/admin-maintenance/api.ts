@@ -1,6 +1,6 @@
 import type { CleanupResult, ExpiredProjectsResult } from '../../../contract/maintenance';
 import { routes } from '../../../contract/routes';
-import { adminKeys } from '../../app/query-client';
+import { adminKeys } from '../../lib/query-keys';
 import { call } from '../../lib/api-client';
 import { useRefreshingMutation } from '../../lib/queries';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { routes } from '../../../contract/routes';
 import type { MemberSort, StepFilter } from '../../../contract/members';
 import type { Role, User } from '../../../contract/users';
-import { adminKeys } from '../../app/query-client';
+import { adminKeys, memberRootKeys } from '../../lib/query-keys';
 import { call } from '../../lib/api-client';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
 
@@ -18,18 +18,13 @@ type MemberFilter = {
 };
 
 export const memberKeys = {
-  all: [...adminKeys.all, 'members'] as const,
+  all: memberRootKeys.all,
   list: (filter: MemberFilter) => [...memberKeys.all, 'list', filter] as const,
   detail: (id: number | null) => [...memberKeys.all, 'detail', id] as const,
 };
 
 export function useMembers(filter: MemberFilter) {
   return usePagedQuery(memberKeys.list(filter), routes.members, { query: filter });
-}
-
-/** The campuses of the club's users, for the Campus filter. */
-export function useCampuses() {
-  return useQuery({ queryKey: [...memberKeys.all, 'campuses'], queryFn: () => call(routes.campuses) });
 }
 
 export function useMember(id: number | null) {

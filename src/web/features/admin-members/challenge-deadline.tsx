@@ -1,11 +1,13 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import type { ChallengeDeadline } from '../../../contract/challenges';
+import { useForm } from 'react-hook-form';
+import { challengeDeadlineBodySchema, type ChallengeDeadline } from '../../../contract/challenges';
 import { DatePicker } from '../../components/date-picker';
 import { Field } from '../../components/field';
 import { Notice } from '../../components/notice';
 import { errorMessage } from '../../lib/api-client';
+import { contractResolver } from '../../lib/form';
 import {
   clubZone,
   DATE_TIME_HINT,
@@ -13,7 +15,6 @@ import {
   formatDate,
   formatDateTime,
   fromLocalInput,
-  readingDates,
   toLocalInput,
 } from '../../lib/format';
 import { useSetChallengeDeadline } from './api';
@@ -44,16 +45,26 @@ export function ChallengeDeadlineSection({
 }) {
   const { t } = useLingui();
   const change = useSetChallengeDeadline();
-  const [draft, setDraft] = useState(() =>
-    toLocalInput(
+  const [initial] = useState(() => ({
+    deadline_at: toLocalInput(
       deadline.deadline_passed || !deadline.deadline_at
         ? new Date(Date.now() + WEEK_MS).toISOString()
         : deadline.deadline_at,
     ),
-  );
+  }));
+  const { register, handleSubmit, getValues, setValue, clearErrors, formState } = useForm({
+    defaultValues: initial,
+    // An empty field sends null: the default rule back, as the button beside it does.
+    resolver: contractResolver(challengeDeadlineBodySchema, (draft: { deadline_at: string }) => ({
+      deadline_at: fromLocalInput(draft.deadline_at) || null,
+    })),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const [done, setDone] = useState<string | null>(null);
-  const [misread, setMisread] = useState<string | undefined>();
-  const fieldError = misread ?? (change.error && errorMessage(change.error, t`The deadline could not be saved.`));
+  const fieldError =
+    formState.errors.deadline_at?.message ??
+    (change.error && errorMessage(change.error, t`The deadline could not be saved.`));
   const save = (deadlineAt: string | null) =>
     change.mutate(
       { id: userId, deadline_at: deadlineAt },
@@ -68,13 +79,11 @@ export function ChallengeDeadlineSection({
         },
       },
     );
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     setDone(null);
-    const typed = readingDates(() => fromLocalInput(draft));
+    change.reset();
     // A date that cannot be read is not sent: the field says how to type it.
-    setMisread(typed.misread.get(''));
-    if (!typed.misread.size) save(typed.value || null);
+    return handleSubmit(({ deadline_at }) => save(deadline_at))(event);
   };
   const request = deadline.deadline_request;
   const requested = request && formatDate(request.requested_at);
@@ -118,13 +127,11 @@ export function ChallengeDeadlineSection({
           required
         >
           {(control) => (
-            <DatePicker read={() => draft} onPick={setDraft}>
-              <input
-                {...control}
-                {...DATE_TIME_INPUT}
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-              />
+            <DatePicker
+              read={() => getValues('deadline_at')}
+              onPick={(text) => setValue('deadline_at', text, { shouldDirty: true })}
+            >
+              <input {...control} {...DATE_TIME_INPUT} {...register('deadline_at')} />
             </DatePicker>
           )}
         </Field>
@@ -139,7 +146,7 @@ export function ChallengeDeadlineSection({
               disabled={change.isPending}
               onClick={() => {
                 setDone(null);
-                setMisread(undefined);
+                clearErrors();
                 save(null);
               }}
             >

@@ -7,13 +7,8 @@ import { ErrorBanner } from '../../components/error-banner';
 import { Spinner } from '../../components/loading-screen';
 import { Modal } from '../../components/modal';
 import { formatDate, formatDateTime } from '../../lib/format';
-import {
-  APPLICATION_STATUS_NAMES,
-  STEP_NAMES,
-  useDecisions,
-  type Decision,
-  type DecisionSubject,
-} from '../admin-applications/decisions';
+import { APPLICATION_STATUS_NAMES, STEP_NAMES } from '../../lib/journey-names';
+import { useDecisions, type Decision, type DecisionSubject } from '../admin-applications/decisions';
 import { useMember } from './api';
 import { AssignChallengesSection } from './assign-challenges';
 import { ChallengeDeadlineSection } from './challenge-deadline';

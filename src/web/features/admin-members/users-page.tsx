@@ -14,14 +14,15 @@ import { SortHeader } from '../../components/sort-header';
 import { formatDate } from '../../lib/format';
 import { pageSizeParam, useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
-import { STEP_NAMES } from '../admin-applications/decisions';
+import { STEP_NAMES } from '../../lib/journey-names';
 import { MessageSelectedDialog } from '../admin-messages/message-selected';
 import { useSession } from '../auth/api';
 import { UserDetailModal } from './user-detail-modal';
-import { useCampuses, useMembers } from './api';
+import { useCampuses } from '../../lib/campuses';
+import { useMembers } from './api';
 import { ROLE_BADGES, ROLE_NAMES } from './role-names';
 import { useMemberActions } from './member-actions';
-import '../admin-shared.css';
+import '../../components/admin.css';
 
 const ALL = msg`All`;
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Audience, MessageInput } from '../../../contract/messages';
 import { routes } from '../../../contract/routes';
-import { adminKeys } from '../../app/query-client';
+import { adminKeys } from '../../lib/query-keys';
 import { call } from '../../lib/api-client';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
 

@@ -1,13 +1,11 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { JOURNEY } from '../journey/progress-bar';
+import { STEP_NAMES as NAMES } from '../../lib/journey-names';
 
-/** The journey's steps by name, the declined ones (step -1) first. */
-export const STEP_NAMES: ReadonlyMap<number, MessageDescriptor | string> = new Map([
-  [-1, msg`Declined`],
-  ...JOURNEY.map((item) => [item.step, item.title] as [number, MessageDescriptor | string]),
-]);
+/** The journey's steps a message can be sent to by name, the declined ones (step -1) first. */
+export const STEP_NAMES: ReadonlyMap<number, MessageDescriptor | string> = new Map(
+  [-1, 0, 1, 2, 3, 4].map((step) => [step, NAMES[step]!]),
+);
 
 /** A step's name in the language spoken now (the journey's titles are descriptors or, until translated, text). */
 export function stepName(i18n: I18n, step: number): string | undefined {

@@ -8,7 +8,7 @@ import { useHackathonEvents } from '../admin-hackathon/api';
 import { AudienceList } from './audience-list';
 import { ComposeForm } from './compose-form';
 import { useSentMessages } from './api';
-import '../admin-shared.css';
+import '../../components/admin.css';
 import './messages-page.css';
 
 const PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '../../../contract/routes';
 import { call } from '../../lib/api-client';
-import { adminKeys } from '../../app/query-client';
+import { adminKeys } from '../../lib/query-keys';
 
 /** Under `admin`, so that every admin change that invalidates `['admin']` refreshes the figures too. */
 export const overviewKeys = { all: [...adminKeys.all, 'overview'] as const };

@@ -7,10 +7,11 @@ import { ArrowIcon } from '../../components/icons';
 import { Spinner } from '../../components/loading-screen';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import { RoundFilter } from '../admin-rounds/round-filter';
+import { RoundFilter } from '../../components/round-filter';
+import { useRounds } from '../admin-rounds/api';
 import { Columns, HorizontalBars, type BarDatum } from './charts';
 import { useOverview, useRefreshOverview } from './api';
-import '../admin-shared.css';
+import '../../components/admin.css';
 import './overview.css';
 
 /** Each queue of pending work (its label after the count, read at render), with the page that clears it. */
@@ -246,6 +247,7 @@ export function OverviewPage() {
   const parsed = overviewQuerySchema.safeParse({ round_id: params.get('round_id') ?? undefined });
   const roundId = parsed.success ? parsed.data.round_id : undefined;
   const overview = useOverview({ round_id: roundId });
+  const rounds = useRounds();
   const refresh = useRefreshOverview();
 
   return (
@@ -256,6 +258,7 @@ export function OverviewPage() {
         </h1>
         <div className="filters">
           <RoundFilter
+            rounds={rounds.data?.data}
             value={roundId ? String(roundId) : ''}
             onChange={(value) => setParams(value ? { round_id: value } : {}, { replace: true })}
           />

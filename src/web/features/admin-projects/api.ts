@@ -1,6 +1,6 @@
 import type { ProjectStatus, ProjectValidation } from '../../../contract/projects';
 import { routes } from '../../../contract/routes';
-import { adminKeys } from '../../app/query-client';
+import { adminKeys } from '../../lib/query-keys';
 import { call } from '../../lib/api-client';
 import { usePagedQuery, useRefreshingMutation } from '../../lib/queries';
 

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   isFutureDeadline,
   PROJECT_NOTES_MAX,
@@ -22,10 +22,9 @@ import { Modal } from '../../components/modal';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useListParams } from '../../lib/list-params';
 import { usePageTitle } from '../../lib/use-page-title';
-import { MaintenancePanel } from '../admin-maintenance/maintenance-panel';
-import { PROJECT_STATUS_BADGE } from '../projects/project-status';
+import { PROJECT_STATUS_BADGE } from '../../components/project-status';
 import { useAdminProjects, useValidateProject } from './api';
-import '../admin-shared.css';
+import '../../components/admin.css';
 
 const PAGE_SIZE = 20;
 
@@ -223,8 +222,11 @@ function ProjectCard({ project, onView }: { project: Project; onView: () => void
 /** The address of the Projects page: the contract's project filters. */
 const PROJECTS_LIST = projectListQuerySchema.omit({ limit: true, owner_id: true });
 
-/** Projects page: the members' proposals, to review, with the maintenance jobs at hand. */
-export function ProjectsPage() {
+/**
+ * Projects page: the members' proposals, to review, with the maintenance jobs at hand (`above`:
+ * admin-maintenance's panel, which app/pages/projects-page.tsx hands over).
+ */
+export function ProjectsPage({ above }: { above?: ReactNode }) {
   const { t } = useLingui();
   usePageTitle(t`Projects`);
   const list = useListParams(PROJECTS_LIST);
@@ -249,7 +251,7 @@ export function ProjectsPage() {
       list={projects}
       loading={t`Loading projects`}
       failed={t`Failed to load projects`}
-      above={<MaintenancePanel />}
+      above={above}
       notices={<Notice text={decided} success />}
       empty={
         <p className="empty-state">{t(noProjects(status && say(PROJECT_STATUS_LABELS[status]).toLowerCase(), q))}</p>
@@ -274,5 +276,3 @@ export function ProjectsPage() {
     </AdminList>
   );
 }
-
-export default ProjectsPage;

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useRoundChange, useRounds } from './api';
 import { RoundFormModal } from './round-form-modal';
-import '../admin-shared.css';
+import '../../components/admin.css';
 import './rounds-page.css';
 
 /** Where a round stands now: open, not yet open, or closed. */

@@ -2,9 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '../../../contract/routes';
 import type { ImageKind } from '../../../contract/image-urls';
 import type { Settings } from '../../../contract/settings';
-import { adminKeys } from '../../app/query-client';
+import { adminKeys, publicKeys } from '../../lib/query-keys';
 import { call } from '../../lib/api-client';
-import { publicKeys } from '../public/api';
 
 export const settingsKeys = { all: [...adminKeys.all, 'settings'] as const };
 

@@ -29,7 +29,7 @@ import {
   type Draft,
   type ListKey,
 } from './settings-draft';
-import '../admin-shared.css';
+import '../../components/admin.css';
 import './settings-page.css';
 
 /** `board_members.2.name` → `setting-board_members-2-name`: the ids the error messages hang on. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '../../../contract/routes';
 import type { WebhookInput } from '../../../contract/webhooks';
-import { adminKeys } from '../../app/query-client';
+import { adminKeys } from '../../lib/query-keys';
 import { call } from '../../lib/api-client';
 import { useRefreshingMutation } from '../../lib/queries';
 

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useDeleteWebhook, useWebhooks } from './api';
 import { Deliveries } from './deliveries';
 import { EVENT_LABELS, FORMAT_LABELS, WebhookForm } from './webhook-form';
-import '../admin-shared.css';
+import '../../components/admin.css';
 import './webhooks-page.css';
 
 /** A webhook's deliveries load only once the board opens them. */

@@ -8,8 +8,7 @@ import type { User } from '../../../contract/users';
 import type { Locale } from '../../../contract/locales';
 import { call } from '../../lib/api-client';
 import { activateLocale, rememberLocale } from '../../lib/i18n';
-
-export const sessionKeys = { all: ['session'] as const };
+import { sessionKeys } from '../../lib/query-keys';
 
 /** Whether the server says this browser holds a session (a readable cookie set beside it). */
 export function probablySignedIn(): boolean {

@@ -13,9 +13,11 @@ import { errorMessage } from '../../lib/api-client';
 import { CheckIcon } from '../../components/icons';
 import { formatDuration } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import { landingAfterSignIn, LOGIN_FAILED, takeReturnTo, type SignInFailure } from './sign-in';
+import { landingAfterSignIn, takeReturnTo, type SignInFailure } from '../../lib/sign-in';
 import { exchange, NO_USER_MESSAGE, useSetSession, type Waiting } from './api';
 import './auth-pages.css';
+
+const LOGIN_FAILED = msg`Login failed. Please try again.`;
 
 type Outcome =
   { state: 'processing'; waiting?: Waiting } | { state: 'success'; user: User } | { state: 'error'; message: string };

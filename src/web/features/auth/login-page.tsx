@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Navigate } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { usePageTitle } from '../../lib/use-page-title';
-import { ADMIN_HOME, startSignIn } from './sign-in';
+import { ADMIN_HOME, startSignIn } from '../../lib/sign-in';
 import { useSession } from './api';
 import './auth-pages.css';
 

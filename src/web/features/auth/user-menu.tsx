@@ -6,13 +6,11 @@ import { Link } from 'react-router';
 import { DEFAULT_CAMPUS_LABEL, DEFAULT_ROLE_LABEL } from '../../../contract/constants';
 import type { Role, User } from '../../../contract/users';
 import { Avatar } from '../../components/avatar';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, fullName } from '../../lib/format';
 import { SignOutButton } from './sign-out-button';
 
 /** The role's name as the badge shows it (the API's values, in the page's language). */
 const ROLE_LABELS: Record<Role, MessageDescriptor> = { student: msg`student`, member: msg`member`, board: msg`board` };
-
-export const fullName = (user: User) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.intra_login;
 
 /**
  * The signed-in user's card (docs/product/screens.md#top-navigation-and-footer): who they are, where they

@@ -3,8 +3,7 @@ import type { MyChallenges, UserChallenge } from '../../../contract/challenges';
 import { routes } from '../../../contract/routes';
 import { call } from '../../lib/api-client';
 import { answerOn, useRefreshingMutation } from '../../lib/queries';
-import { sessionKeys } from '../auth/api';
-import { myApplicationKeys } from '../journey/api';
+import { myApplicationKeys, sessionKeys } from '../../lib/query-keys';
 
 export const myChallengeKeys = { all: ['challenges', 'me'] as const };
 const EMPTY: MyChallenges = {

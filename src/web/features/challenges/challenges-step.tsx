@@ -2,11 +2,10 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   EXERCISE_NUMBERS,
-  isTinkercadLink,
-  MAX_TINKERCAD_LINK_LENGTH,
-  TINKERCAD_LINK_SENTENCE,
+  exerciseSubmitSchema,
   USER_CHALLENGE_STATUS_LABELS,
   type UserChallenge,
 } from '../../../contract/challenges';
@@ -16,6 +15,7 @@ import { useConfirmation } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { CheckIcon } from '../../components/icons';
 import { Spinner } from '../../components/loading-screen';
+import { contractResolver } from '../../lib/form';
 import { formatDate } from '../../lib/format';
 import { useMyChallenges, useStartChallenge, useSubmitChallenge, useSubmitExercise } from './api';
 import { DeadlinePanel } from './deadline-panel';
@@ -42,9 +42,15 @@ function ExerciseRow({
   deadlinePassed: boolean;
 }) {
   const { t } = useLingui();
-  const [link, setLink] = useState('');
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const submit = useSubmitExercise();
+  const { register, handleSubmit, reset, control, formState } = useForm({
+    defaultValues: { tinkercad_link: '' },
+    resolver: contractResolver(exerciseSubmitSchema),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const typed = useWatch({ control, name: 'tinkercad_link' });
   const failed = (reason: string) => setMessage({ kind: 'error', text: t`Failed to submit exercise: ${reason}` });
   const title = challenge[`exercise_${n}_title`];
   if (!title) return null;
@@ -52,27 +58,27 @@ function ExerciseRow({
   const sent = challenge[`exercise_${n}_tinkercad_link`];
   const id = `exercise-${challenge.id}-${n}`;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = link.trim();
-    if (!isTinkercadLink(value)) {
-      failed(say(TINKERCAD_LINK_SENTENCE, { max: MAX_TINKERCAD_LINK_LENGTH }));
-      return;
-    }
-    submit.mutate(
-      { id: challenge.id, n, link: value },
-      {
-        onSuccess: () => {
-          setLink('');
-          // Saved, not sent: the board sees the challenge once it is submitted for review (issue 28).
-          setMessage({
-            kind: 'success',
-            text: t`Link saved for exercise ${n}. It goes to the board with the challenge.`,
-          });
+  // The schema's refusal of the link (the server's own), said as a failure to submit, as the server's is.
+  const reason = formState.errors.tinkercad_link?.message;
+  const shown = reason ? { kind: 'error' as const, text: t`Failed to submit exercise: ${reason}` } : message;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setMessage(null);
+    return handleSubmit(({ tinkercad_link: link }) =>
+      submit.mutate(
+        { id: challenge.id, n, link },
+        {
+          onSuccess: () => {
+            reset();
+            // Saved, not sent: the board sees the challenge once it is submitted for review (issue 28).
+            setMessage({
+              kind: 'success',
+              text: t`Link saved for exercise ${n}. It goes to the board with the challenge.`,
+            });
+          },
+          onError: (error) => failed(reasonOf(error, t`Unknown error`)),
         },
-        onError: (error) => failed(reasonOf(error, t`Unknown error`)),
-      },
-    );
+      ),
+    )(event);
   };
 
   return (
@@ -116,20 +122,22 @@ function ExerciseRow({
             type="url"
             inputMode="url"
             placeholder="https://www.tinkercad.com/things/..."
-            value={link}
-            onChange={(event) => setLink(event.target.value)}
+            aria-invalid={shown?.kind === 'error' ? true : undefined}
+            aria-describedby={shown?.kind === 'error' ? `${id}-error` : undefined}
+            {...register('tinkercad_link')}
           />
-          <button className="btn btn-small" type="submit" disabled={submit.isPending || !link.trim()}>
+          <button className="btn btn-small" type="submit" disabled={submit.isPending || !typed.trim()}>
             {sent ? t`Replace link` : t`Save link`}
           </button>
         </form>
       )}
-      {message && (
+      {shown && (
         <p
-          className={message.kind === 'error' ? 'alert' : 'alert alert-success'}
-          role={message.kind === 'error' ? 'alert' : 'status'}
+          id={shown.kind === 'error' ? `${id}-error` : undefined}
+          className={shown.kind === 'error' ? 'alert' : 'alert alert-success'}
+          role={shown.kind === 'error' ? 'alert' : 'status'}
         >
-          {message.text}
+          {shown.text}
         </p>
       )}
     </li>

@@ -3,8 +3,7 @@ import type { ApplicationForm, MyApplication } from '../../../contract/applicati
 import { routes } from '../../../contract/routes';
 import { call } from '../../lib/api-client';
 import { answerOn, useRefreshingMutation } from '../../lib/queries';
-
-export const myApplicationKeys = { all: ['applications', 'me'] as const };
+import { myApplicationKeys } from '../../lib/query-keys';
 
 /** The candidate's application and step; null before they apply (the API answers 404). */
 export function useMyApplication() {

@@ -18,7 +18,7 @@ import { Field } from '../../components/field';
 import { Spinner } from '../../components/loading-screen';
 import { DATE_HINT, DATE_INPUT, formatDate, fromDateInput } from '../../lib/format';
 import { contractResolver, showServerErrors } from '../../lib/form';
-import { PROJECT_STATUS_BADGE } from './project-status';
+import { PROJECT_STATUS_BADGE } from '../../components/project-status';
 import { useMyProjects, useProposeProject } from './api';
 import './projects.css';
 

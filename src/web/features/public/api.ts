@@ -5,13 +5,9 @@ import type { PublicSettings } from '../../../contract/settings';
 import { DEFAULT_PUBLIC_SETTINGS as DEFAULT_PUBLIC } from '../../../contract/settings-defaults';
 import { call } from '../../lib/api-client';
 import { setClubTimeZone } from '../../lib/format';
+import { publicKeys } from '../../lib/query-keys';
 
 // Types only from the contract: its zod schemas stay out of the public bundle (decision 0001).
-
-export const publicKeys = {
-  settings: ['settings', 'public'] as const,
-  upcomingEvents: ['events', 'upcoming'] as const,
-};
 
 /**
  * The stored settings the server put into the page it served (a JSON data block), so that the

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { usePageTitle } from '../../lib/use-page-title';
-import { LOGIN_URL } from '../auth/sign-in';
+import { LOGIN_URL } from '../../lib/sign-in';
 import { usePublicSettings } from './api';
 import './public.css';
 

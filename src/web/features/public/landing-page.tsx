@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { CHALLENGES_PER_CANDIDATE, HACKATHON_HOURS, MIN_MEMBER_XP } from '../../../contract/constants';
 import { formatDay, formatMonth, formatTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
-import { LOGIN_URL, type SignInFailure } from '../auth/sign-in';
+import { LOGIN_URL, type SignInFailure } from '../../lib/sign-in';
 import { useSession } from '../auth/api';
 import type { ClubEvent } from '../../../contract/club-events';
 import { RobotIllustration } from './robot-illustration';

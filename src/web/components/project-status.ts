@@ -1,4 +1,4 @@
-import type { ProjectStatus } from '../../../contract/projects';
+import type { ProjectStatus } from '../../contract/projects';
 
 /** The badge of each project status, the same on the member's list and the admin page. */
 export const PROJECT_STATUS_BADGE: Record<ProjectStatus, string> = {

@@ -1,6 +1,5 @@
-import { msg } from '@lingui/core/macro';
-import { routes } from '../../../contract/routes';
-import { href } from '../../lib/api-client';
+import { routes } from '../../contract/routes';
+import { href } from './api-client';
 
 const RETURN_KEY = 'club.returnTo';
 
@@ -40,7 +39,6 @@ export function landingAfterSignIn(user: { is_admin: boolean }, remembered: stri
 }
 
 export const LOGIN_URL = href(routes.signIn);
-export const LOGIN_FAILED = msg`Login failed. Please try again.`;
 
 /** Starts the OAuth flow with a full page navigation (the server redirects to the intra). */
 export function startSignIn(returnTo?: string): void {

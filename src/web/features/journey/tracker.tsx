@@ -1,15 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { isEligible } from '../../../contract/eligibility';
 import type { MyApplication } from '../../../contract/applications';
 import { LoadError } from '../../components/load-error';
 import { LoadingScreen } from '../../components/loading-screen';
 import { usePageTitle } from '../../lib/use-page-title';
-import { fullName } from '../auth/user-menu';
+import { fullName } from '../../lib/format';
 import { useSession } from '../auth/api';
-import { ChallengesStep } from '../challenges/challenges-step';
-import { HackathonStep } from '../hackathon/hackathon-step';
-import { BoardMessages } from '../messages/board-messages';
-import { MyProjects } from '../projects/my-projects';
 import { usePublicSettings } from '../public/api';
 import { ApplicationForm } from './application-form';
 import { ProgressBar } from './progress-bar';
@@ -17,8 +14,15 @@ import { Complete, Declined, NotEligible, SubmittedCard, WaitingForBoard, Withdr
 import { useMyApplication } from './api';
 import './tracker.css';
 
+/**
+ * The panels of other features that the tracker shows (app/pages/tracker-page.tsx hands them
+ * over): the board's messages above the steps, the panel of the challenges and hackathon steps,
+ * and a member's projects once complete.
+ */
+export type TrackerPanels = { messages: ReactNode; challenges: ReactNode; hackathon: ReactNode; projects: ReactNode };
+
 /** `/` and `/apply` for a signed-in candidate: where they stand and what to do next. */
-export function TrackerPage() {
+export function Tracker({ panels }: { panels: TrackerPanels }) {
   const { t } = useLingui();
   usePageTitle(t`Your application`, t`Follow your application to the 1337 Robotics Club.`);
   const { user } = useSession();
@@ -51,14 +55,22 @@ export function TrackerPage() {
           onRetry={application.refetch}
         />
       ) : (
-        <Journey application={mine} step={step} />
+        <Journey application={mine} step={step} panels={panels} />
       )}
     </div>
   );
 }
 
 /** The journey for the application as loaded: the messages, the steps and the step's own panel. */
-function Journey({ application: mine, step }: { application: MyApplication | null; step: MyApplication['step'] }) {
+function Journey({
+  application: mine,
+  step,
+  panels,
+}: {
+  application: MyApplication | null;
+  step: MyApplication['step'];
+  panels: TrackerPanels;
+}) {
   const { user } = useSession();
   const { allowed_campuses } = usePublicSettings();
   // The form of a first application, or of a new one in a later round after a decline or a
@@ -67,19 +79,17 @@ function Journey({ application: mine, step }: { application: MyApplication | nul
     user && !isEligible(allowed_campuses, user) ? <NotEligible allowed={allowed_campuses} /> : <ApplicationForm />;
   return (
     <>
-      <BoardMessages />
+      {panels.messages}
       {step !== -1 && step !== -2 && <ProgressBar step={step} />}
       {step === 0 && (mine ? <SubmittedCard application={mine} /> : form)}
-      {step === 1 && <ChallengesStep />}
-      {step === 2 && <HackathonStep />}
+      {step === 1 && panels.challenges}
+      {step === 2 && panels.hackathon}
       {step === 3 && <WaitingForBoard />}
       {step === 4 && <Complete />}
-      {step === 4 && <MyProjects />}
+      {step === 4 && panels.projects}
       {step === -1 && mine && <Declined application={mine} />}
       {step === -2 && mine && <Withdrawn application={mine} />}
       {step < 0 && mine?.may_apply_again && form}
     </>
   );
 }
-
-export default TrackerPage;
