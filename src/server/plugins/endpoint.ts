@@ -38,14 +38,12 @@ export function refuseRoutesOutsideTheTable(options: RouteOptions): void {
   if (!url.startsWith(`${API_PREFIX}/`) || url === API_DOCS_PREFIX || url.startsWith(`${API_DOCS_PREFIX}/`)) return;
   for (const method of [options.method].flat()) {
     if (method === 'HEAD') continue;
-    const route = table.get(`${method} ${options.url}`);
-    if (!route) throw new Error(`${method} ${options.url} is not in src/contract/routes.ts: add it there first.`);
+    const route = entryOf(method, url);
+    if (!route) throw new Error(`${method} ${url} is not in src/contract/routes.ts: add it there first.`);
     const guard = GUARDS[route.access];
     const hooks = [options.onRequest ?? []].flat();
     if (hooks.length !== (guard ? 1 : 0) || hooks[0] !== guard) {
-      throw new Error(
-        `${method} ${options.url} must be registered with ...endpoint(routes.x): its guard is not its access's.`,
-      );
+      throw new Error(`${method} ${url} must be registered with ...endpoint(routes.x): its guard is not its access's.`);
     }
   }
 }
