@@ -69,6 +69,8 @@ test('a candidate signs in with 42 through the production build and an intra tha
 test("when the intra refuses the club's secret, the candidate is told why and every admin sees it; the end date shows 14 days ahead", async ({
   browser,
 }) => {
+  // Two sign-ins and axe over the Users table at two widths: several seconds each on a loaded machine.
+  test.setTimeout(180_000);
   // The intra announces that the club's secret ends in 5 days.
   intra.application.secretValidUntil = Math.floor(Date.now() / 1000) + 5 * 86_400;
   // A context of its own: axe (below) runs in a page of a context.
