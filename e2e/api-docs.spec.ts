@@ -11,7 +11,8 @@ test('the API docs render at /api/docs in the built app, under its Content-Secur
   const docs = await page.goto('/api/docs');
   // The app's own scripts and index.html's theme script by its hash (decision 0123), nothing inline else.
   expect(docs?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
-  await expect(page.getByRole('heading', { name: /1337 Robotics Club API/ })).toBeVisible();
+  // Swagger UI's bundle (1.5 MB) is parsed first: on a loaded machine that takes more than the usual 10 s.
+  await expect(page.getByRole('heading', { name: /1337 Robotics Club API/ })).toBeVisible({ timeout: 30_000 });
   for (const tag of ['Auth', 'Applications', 'Members', 'Challenges', 'Hackathon', 'Overview', 'Health']) {
     await expect(page.getByRole('heading', { name: new RegExp(`^${tag} `), level: 3 })).toBeVisible();
   }
