@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { longestTinkercadLink } from './longest-values';
-import { apiSignIn, applyAndApprove, failOnConsoleErrors, toStepTwo, uniqueLogin } from './support';
+import { apiSignIn, applyAndApprove, signedInPageAt, toStepTwo, uniqueLogin } from './support';
 
 /**
  * The defects of issue 28's walk-through on the candidate's phone and in right-to-left pages, one
@@ -11,22 +11,8 @@ const LANGUAGES = ['en', 'fr', 'ar'] as const;
 type Language = (typeof LANGUAGES)[number];
 
 /** A page of `login`'s own, in `locale` (the browser's language, which the app follows), at `width`. */
-async function pageOf(browser: Browser, baseURL: string, login: string, locale: Language, width: number) {
-  const phone = width < 700;
-  const context = await browser.newContext({
-    baseURL,
-    locale,
-    viewport: { width, height: 800 },
-    isMobile: phone,
-    hasTouch: phone,
-  });
-  const api = await apiSignIn(baseURL, login);
-  await context.addCookies((await api.storageState()).cookies);
-  await api.dispose();
-  const page = await context.newPage();
-  failOnConsoleErrors(page);
-  return page;
-}
+const pageOf = (browser: Browser, baseURL: string, login: string, locale: Language, width: number) =>
+  signedInPageAt(browser, baseURL, login, { locale, width });
 
 // A candidate of the shared server is given the first active challenges of the catalog: make sure there is one.
 test.beforeAll(async ({ baseURL }) => {
