@@ -249,6 +249,18 @@ export interface ReviewUndosTable {
   before_reviewed_by: number | null;
 }
 
+/**
+ * Each applicant's journey step, kept by database triggers (migration 0047, decision 0164): never
+ * written by the app. `step` is without time (-2, -1, 0, 1, 2, 4); an approved student at 1 or 2
+ * is at 3 once `hackathon_end` has passed (read-model/journey.ts).
+ */
+export interface JourneyStepsTable {
+  user_id: number;
+  application_id: number;
+  step: -2 | -1 | 0 | 1 | 2 | 4;
+  hackathon_end: Timestamp | null;
+}
+
 /** How many entries each (action, entity_type) has: the totals of the log, and its distinct actions. */
 export interface AuditCountsTable {
   action: string;
@@ -385,6 +397,7 @@ export interface DB {
   audit_logs: AuditLogsTable;
   audit_counts: AuditCountsTable;
   review_undos: ReviewUndosTable;
+  journey_steps: JourneyStepsTable;
   settings: SettingsTable;
   club_events: ClubEventsTable;
   projects: ProjectsTable;

@@ -102,64 +102,32 @@ export function stepOf(facts: {
 }
 
 /*
- * The same rule row by row, for lists of users (docs/decisions/0154): SQL fragments over `users`
- * and its latest row of `applications`, each a few index lookups per user, so that a page shows
- * its 20 users' steps and a filter on one step is read through the application's status index.
- * members-list.test.ts checks them against journeyStep for a user at every step.
+ * The same rule for lists of users (decision 0164): the step each applicant stands at is kept in
+ * `journey_steps` by the database (migration 0047), without time; 1 or 2 with a hackathon that has
+ * ended by `now` reads as 3. A list filters and counts on a step through that table's index.
+ * journey-steps.test.ts holds the stored steps to journeyStepsQuery after every kind of change.
  */
 
-/** They sat in a team of an event that has ended, after their earlier applications were decided. */
-const hackathonOver = (now: Date) => sql<boolean>`exists (
-  select 1 from team_members
-  inner join hackathon_events on hackathon_events.id = team_members.event_id
-  where team_members.user_id = users.id and hackathon_events.end_at <= ${now.toISOString()}
-  and not exists (
-    select 1 from applications as earlier
-    where earlier.user_id = users.id and earlier.id < applications.id and earlier.reviewed_at >= hackathon_events.end_at))`;
-
-/** At least one challenge assigned, and every one validated. */
-const everyChallengeValidated = sql<boolean>`(
-  exists (select 1 from user_challenges where user_challenges.user_id = users.id)
-  and not exists (
-    select 1 from user_challenges where user_challenges.user_id = users.id and user_challenges.status <> 'validated'))`;
-
-const approvedStudent = sql<boolean>`applications.status = 'approved' and users.role = 'student'`;
-
-/** True when the user of `users`, with `applications` their latest application, stands at `step`. */
-export function atJourneyStep(step: JourneyStep, now: Date): RawBuilder<boolean> {
-  switch (step) {
-    case -2:
-      return sql<boolean>`applications.status = 'withdrawn'`;
-    case -1:
-      return sql<boolean>`applications.status = 'declined'`;
-    case 0:
-      return sql<boolean>`applications.status = 'pending'`;
-    case 4:
-      return sql<boolean>`(applications.status = 'approved' and users.role in ('member', 'board'))`;
-    case 3:
-      return sql<boolean>`(${approvedStudent} and ${hackathonOver(now)})`;
-    case 2:
-      return sql<boolean>`(${approvedStudent} and not ${hackathonOver(now)} and ${everyChallengeValidated})`;
-    case 1:
-      return sql<boolean>`(${approvedStudent} and not ${hackathonOver(now)} and not ${everyChallengeValidated})`;
+/** True for a row of `journey_steps` whose user stands at `step` at `now`. */
+function storedStepIs(step: JourneyStep, now: Date): RawBuilder<boolean> {
+  const at = now.toISOString();
+  if (step === 3) return sql<boolean>`journey_steps.step in (1, 2) and journey_steps.hackathon_end <= ${at}`;
+  if (step === 1 || step === 2) {
+    return sql<boolean>`journey_steps.step = ${step} and (journey_steps.hackathon_end is null or journey_steps.hackathon_end > ${at})`;
   }
+  return sql<boolean>`journey_steps.step = ${step}`;
 }
 
-/**
- * The ids of the users at `step` (by their latest application), as a subquery read once for a whole
- * list: driven from the applications (the status index first), not a lookup for every user.
- */
-const latestAtStep = (db: Executor, step: JourneyStep, now: Date) =>
-  db
-    .selectFrom('applications')
-    .innerJoin('users', 'users.id', 'applications.user_id')
-    .where(isLatestApplication)
-    .where(atJourneyStep(step, now));
+/** The step of a row of `journey_steps` at `now`. */
+const storedStep = (now: Date) =>
+  sql<number>`case when journey_steps.step in (1, 2) and journey_steps.hackathon_end <= ${now.toISOString()} then 3 else journey_steps.step end`;
+
+/** The ids of the users at `step` (by their latest application), as a subquery for a list. */
 export const usersAtStep = (db: Executor, step: JourneyStep, now: Date) =>
-  latestAtStep(db, step, now).select('applications.user_id');
+  db.selectFrom('journey_steps').where(storedStepIs(step, now)).select('journey_steps.user_id');
 /** The same, as the ids of those latest applications. */
 export const latestApplicationsAtStep = (db: Executor, step: JourneyStep, now: Date) =>
-  latestAtStep(db, step, now).select('applications.id');
+  db.selectFrom('journey_steps').where(storedStepIs(step, now)).select('journey_steps.application_id');
 
 /** The step of each of `userIds` who applied, with their latest application (a user who never did is absent). */
 export async function journeyStepsOf(
@@ -168,22 +136,13 @@ export async function journeyStepsOf(
   now: Date,
 ): Promise<Map<number, { step: JourneyStep; applicationId: number }>> {
   if (userIds.length === 0) return new Map();
-  const steps: JourneyStep[] = [-1, 0, 4, 3, 2, 1];
   const rows = await db
-    .selectFrom('users')
-    .innerJoin('applications', (join) => join.onRef('applications.user_id', '=', 'users.id').on(isLatestApplication))
-    .select([
-      'users.id',
-      'applications.id as application_id',
-      sql<number>`case ${sql.join(
-        steps.map((step) => sql`when ${atJourneyStep(step, now)} then ${sql.lit(step)}`),
-        sql` `,
-      )} end`.as('step'),
-    ])
-    .where('users.id', 'in', userIds)
+    .selectFrom('journey_steps')
+    .select(['journey_steps.user_id', 'journey_steps.application_id', storedStep(now).as('step')])
+    .where('journey_steps.user_id', 'in', userIds)
     .execute();
   return new Map(
-    rows.map((row) => [row.id, { step: Number(row.step) as JourneyStep, applicationId: row.application_id }]),
+    rows.map((row) => [row.user_id, { step: Number(row.step) as JourneyStep, applicationId: row.application_id }]),
   );
 }
 

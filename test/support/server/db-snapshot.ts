@@ -11,6 +11,8 @@ export type DatabaseDump = { tables: Record<string, Row[]>; text: string };
  * Everything else is dumped, tables added later included.
  */
 const MIGRATION_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
+/** Tables written only by the database's own triggers (migration 0047): dumped, never restored by hand. */
+const KEPT_BY_TRIGGERS = new Set(['journey_steps']);
 
 /** The app's tables, parents before the tables that reference them (found in the catalog). */
 async function tablesInInsertOrder(database: Database): Promise<string[]> {
@@ -143,17 +145,20 @@ export async function restoreDatabase(database: Database, target: DatabaseDump, 
   const pk = await keys;
   const keyOf = (table: string, row: Row) => JSON.stringify(pk[table]!.map((column) => row[column]));
 
-  const changes = order.map((table) => {
-    const wanted = new Map((target.tables[table] ?? []).map((row) => [keyOf(table, row), row]));
-    const present = new Map((now.tables[table] ?? []).map((row) => [keyOf(table, row), row]));
-    return {
-      table,
-      remove: [...present.keys()].filter((key) => !wanted.has(key)).map((key) => present.get(key)!),
-      put: [...wanted.entries()]
-        .filter(([key, row]) => JSON.stringify(present.get(key)) !== JSON.stringify(row))
-        .map(([key, row]) => ({ row, exists: present.has(key) })),
-    };
-  });
+  // A table the database's triggers keep follows the rows restored, as it follows any write.
+  const changes = order
+    .filter((table) => !KEPT_BY_TRIGGERS.has(table))
+    .map((table) => {
+      const wanted = new Map((target.tables[table] ?? []).map((row) => [keyOf(table, row), row]));
+      const present = new Map((now.tables[table] ?? []).map((row) => [keyOf(table, row), row]));
+      return {
+        table,
+        remove: [...present.keys()].filter((key) => !wanted.has(key)).map((key) => present.get(key)!),
+        put: [...wanted.entries()]
+          .filter(([key, row]) => JSON.stringify(present.get(key)) !== JSON.stringify(row))
+          .map(([key, row]) => ({ row, exists: present.has(key) })),
+      };
+    });
 
   await database.db.transaction().execute(async (trx) => {
     const matching = (table: string, row: Row) =>
