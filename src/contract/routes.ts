@@ -11,6 +11,7 @@ import type * as mailTemplates from './mail-templates';
 import type * as members from './members';
 import type * as messages from './messages';
 import type * as overview from './overview';
+import type * as privacy from './privacy';
 import type * as projects from './projects';
 import type * as rounds from './rounds';
 import type * as settings from './settings';
@@ -113,6 +114,11 @@ export const routes = {
     operationId: 'setMyPreferences',
     access: 'signed-in',
     summary: "Save the signed-in user's language",
+  }),
+  exportMyData: get<privacy.MyData>()('/users/me/export', {
+    operationId: 'exportMyData',
+    access: 'signed-in',
+    summary: 'Download a copy of everything the app holds about me (a JSON attachment, one a minute)',
   }),
 
   myApplication: get<applications.MyApplication>()('/applications/me', {

@@ -36,6 +36,7 @@ import {
   type MaintenanceSchedule,
 } from './modules/maintenance/maintenance.timer';
 import { registerMemberRoutes } from './modules/members/members.routes';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.routes';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { registerOverviewRoutes } from './modules/overview/overview.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
@@ -201,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSettingsRoutes(app, deps);
   registerChallengesRoutes(app, deps);
   registerProjectRoutes(app, deps);
+  registerPrivacyRoutes(app, deps);
   registerMaintenanceRoutes(app, deps);
   registerClubEventRoutes(app, deps);
   registerRoundRoutes(app, deps);

@@ -109,6 +109,12 @@ const ROUTES: Row[] = [
     body: { locale: 'fr' },
     expect: signedIn({ applicant: 200, member: 200, admin: 200 }),
   },
+  {
+    method: 'GET',
+    path: '/api/users/me/export',
+    writes: 'when the person last took a copy of their data (one a minute)',
+    expect: signedIn({ applicant: 200, member: 200, admin: 200 }),
+  },
 
   // Applications: one's own only; someone else's is 404, as if it did not exist.
   {

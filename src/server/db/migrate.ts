@@ -25,6 +25,7 @@ import * as withdrawnApplications from './migrations/0037-withdrawn-applications
 import * as reviewUndos from './migrations/0045-review-undos';
 import * as applicationsByStep from './migrations/0046-applications-by-step';
 import * as journeySteps from './migrations/0047-journey-steps';
+import * as dataExports from './migrations/0049-data-exports';
 
 /**
  * `now` is the moment the migrations run, for the rows a migration writes (the first round's
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0045-review-undos': reviewUndos,
   '0046-applications-by-step': applicationsByStep,
   '0047-journey-steps': journeySteps,
+  '0049-data-exports': dataExports,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

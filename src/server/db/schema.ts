@@ -261,6 +261,12 @@ export interface JourneyStepsTable {
   hackathon_end: Timestamp | null;
 }
 
+/** When each person last took a copy of their data (migration 0049): one a minute. */
+export interface DataExportsTable {
+  user_id: number;
+  exported_at: Timestamp;
+}
+
 /** How many entries each (action, entity_type) has: the totals of the log, and its distinct actions. */
 export interface AuditCountsTable {
   action: string;
@@ -398,6 +404,7 @@ export interface DB {
   audit_counts: AuditCountsTable;
   review_undos: ReviewUndosTable;
   journey_steps: JourneyStepsTable;
+  data_exports: DataExportsTable;
   settings: SettingsTable;
   club_events: ClubEventsTable;
   projects: ProjectsTable;

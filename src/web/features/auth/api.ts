@@ -6,7 +6,7 @@ import { SIGNED_IN_COOKIE } from '../../../contract/constants';
 import { routes } from '../../../contract/routes';
 import type { User } from '../../../contract/users';
 import type { Locale } from '../../../contract/locales';
-import { call } from '../../lib/api-client';
+import { call, href } from '../../lib/api-client';
 import { activateLocale, rememberLocale } from '../../lib/i18n';
 import { sessionKeys } from '../../lib/query-keys';
 
@@ -14,6 +14,9 @@ import { sessionKeys } from '../../lib/query-keys';
 export function probablySignedIn(): boolean {
   return document.cookie.split('; ').includes(`${SIGNED_IN_COOKIE}=1`);
 }
+
+/** The signed-in user's copy of their data, a JSON file (decisions §15, decision 0165). */
+export const myDataUrl = (): string => href(routes.exportMyData, {});
 
 /** The signed-in user, or null: any answer but 200 from /users/me means signed out (docs/product/api.md#api-calls). */
 export function useSession() {

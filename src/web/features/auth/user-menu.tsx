@@ -7,6 +7,7 @@ import { DEFAULT_CAMPUS_LABEL, DEFAULT_ROLE_LABEL } from '../../../contract/cons
 import type { Role, User } from '../../../contract/users';
 import { Avatar } from '../../components/avatar';
 import { formatNumber, fullName } from '../../lib/format';
+import { myDataUrl } from './api';
 import { SignOutButton } from './sign-out-button';
 
 /** The role's name as the badge shows it (the API's values, in the page's language). */
@@ -14,7 +15,7 @@ const ROLE_LABELS: Record<Role, MessageDescriptor> = { student: msg`student`, me
 
 /**
  * The signed-in user's card (docs/product/screens.md#top-navigation-and-footer): who they are, where they
- * stand, and Sign Out.
+ * stand, a copy of their data, and Sign Out.
  */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useLingui();
@@ -94,6 +95,9 @@ export function UserMenu({ user }: { user: User }) {
               <Trans>Admin Panel</Trans>
             </Link>
           )}
+          <a className="btn btn-secondary" href={myDataUrl()} download>
+            <Trans>Download my data</Trans>
+          </a>
           <SignOutButton redirectTo="/" className="btn btn-danger">
             <Trans>Sign Out</Trans>
           </SignOutButton>

@@ -1,0 +1,4 @@
+/**
+ * The privacy module's front door (decision 0162): what the rest of the server may use of it.
+ */
+export { createPrivacyService } from './privacy.service';
