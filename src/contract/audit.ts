@@ -83,7 +83,7 @@ export const AUDIT_ACTION_LABELS = {
   'user.admin_granted': /*i18n*/ 'Admin rights granted',
   'user.admin_revoked': /*i18n*/ 'Admin rights removed',
   'user.banned': /*i18n*/ 'User banned',
-  'user.deleted': /*i18n*/ 'User deleted',
+  'user.erased': /*i18n*/ 'Account erased',
   'user.role_changed': /*i18n*/ 'Role changed',
   'user.unbanned': /*i18n*/ 'User unbanned',
   'webhook.created': /*i18n*/ 'Webhook created',

@@ -99,3 +99,6 @@ export const myDataSchema = z.object({
     .describe('The audit entries where the person is the actor or the subject, every other person taken out'),
 });
 export type MyData = z.output<typeof myDataSchema>;
+
+/** `DELETE /api/users/me`: the person types their login to confirm. */
+export const eraseMyAccountBodySchema = z.object({ confirm: z.string().max(200) });

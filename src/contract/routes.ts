@@ -79,13 +79,15 @@ const reading =
   <Res, Q = never>() =>
   <const P extends string>(path: P, meta: RouteMeta): Route<M, P, Res, never, Q> => ({ method, path, ...meta });
 const writing =
-  <M extends 'POST' | 'PUT'>(method: M) =>
+  <M extends 'POST' | 'PUT' | 'DELETE'>(method: M) =>
   <Res, Body = never, Q = never>() =>
   <const P extends string>(path: P, meta: RouteMeta): Route<M, P, Res, Body, Q> => ({ method, path, ...meta });
 const get = reading('GET');
 const del = reading('DELETE');
 const post = writing('POST');
 const put = writing('PUT');
+/** A DELETE that takes a body (a confirmation). */
+const delWith = writing('DELETE');
 
 export const routes = {
   health: get<Out<typeof auth.healthSchema>>()('/health', {
@@ -114,6 +116,11 @@ export const routes = {
     operationId: 'setMyPreferences',
     access: 'signed-in',
     summary: "Save the signed-in user's language",
+  }),
+  eraseMyAccount: delWith<void, In<typeof privacy.eraseMyAccountBodySchema>>()('/users/me', {
+    operationId: 'eraseMyAccount',
+    access: 'signed-in',
+    summary: 'Erase my account, confirmed by my login (204)',
   }),
   exportMyData: get<privacy.MyData>()('/users/me/export', {
     operationId: 'exportMyData',
@@ -233,7 +240,7 @@ export const routes = {
   deleteMember: del<void>()('/admin/members/:id', {
     operationId: 'deleteMember',
     access: 'admin',
-    summary: 'Delete a user',
+    summary: 'Erase a user: what names them goes, the club\'s records stay under "deleted user" (204)',
   }),
   setChallengeDeadline: put<challenges.ChallengeDeadline, challenges.ChallengeDeadlineBody>()(
     '/admin/members/:id/challenge-deadline',

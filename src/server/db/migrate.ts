@@ -26,6 +26,7 @@ import * as reviewUndos from './migrations/0045-review-undos';
 import * as applicationsByStep from './migrations/0046-applications-by-step';
 import * as journeySteps from './migrations/0047-journey-steps';
 import * as dataExports from './migrations/0049-data-exports';
+import * as erasedUsers from './migrations/0050-erased-users';
 
 /**
  * `now` is the moment the migrations run, for the rows a migration writes (the first round's
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0046-applications-by-step': applicationsByStep,
   '0047-journey-steps': journeySteps,
   '0049-data-exports': dataExports,
+  '0050-erased-users': erasedUsers,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

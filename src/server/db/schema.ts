@@ -41,6 +41,8 @@ export interface UsersTable {
   locale: ColumnType<Locale | null, Locale | null | undefined, Locale | null>;
   /** The language their browser asked for at their last sign-in. */
   sign_in_locale: ColumnType<Locale | null, Locale | null | undefined, Locale | null>;
+  /** When the account was erased (migration 0050): the row keeps no personal value. */
+  erased_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../../contract/constants';
 import { BANNED_MESSAGE } from '../../contract/errors';
 import { PROJECT_ROLES } from '../../contract/projects';
 import type { UserRow } from '../db/schema';
+import type { Deps } from '../deps';
 import { forbidden, unauthenticated, type AppError } from '../errors';
 
 /**
@@ -51,4 +53,21 @@ export const requireMember = guard((user) =>
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthenticated();
   return request.user;
+}
+
+/**
+ * The session cookie (HttpOnly), and beside it a cookie the page can read that only says
+ * "signed in": signed-out visitors then never ask /api/users/me (no 401 in their console,
+ * one request less on the landing).
+ */
+export function setSessionCookie(reply: FastifyReply, deps: Deps, token: string, expiresAt: Date): void {
+  const secure = deps.config.publicUrl.startsWith('https:');
+  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure, expires: expiresAt });
+  reply.setCookie(SIGNED_IN_COOKIE, '1', { httpOnly: false, sameSite: 'lax', path: '/', secure, expires: expiresAt });
+}
+
+export function clearSessionCookie(reply: FastifyReply, deps: Deps): void {
+  const secure = deps.config.publicUrl.startsWith('https:');
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure });
+  reply.clearCookie(SIGNED_IN_COOKIE, { httpOnly: false, sameSite: 'lax', path: '/', secure });
 }

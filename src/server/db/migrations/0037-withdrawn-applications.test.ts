@@ -80,7 +80,8 @@ describe(`migration 0037: withdrawn applications (${testEngine})`, () => {
     const before = await dumpDatabase(database);
     await besideOtherTests(() => migrateToLatest(database));
     const after = await dumpDatabase(database);
-    for (const [table, rows] of Object.entries(before.tables)) expect(after.tables[table], table).toEqual(rows);
+    // Every row as it was (later migrations may add columns beside them).
+    for (const [table, rows] of Object.entries(before.tables)) expect(after.tables[table], table).toMatchObject(rows);
 
     // Ben withdraws and applies in the next round; two in progress at once stay refused, and so do unknown statuses.
     await database.db.updateTable('applications').set({ status: 'withdrawn' }).where('id', '=', pending.id).execute();

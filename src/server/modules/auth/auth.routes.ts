@@ -13,7 +13,7 @@ import { createAuthService } from './auth.service';
 import { createIntraClient } from './intra-client';
 import { createIntraPacer } from './intra-pacer';
 import type { IntraStatus } from './intra-status';
-import { clearSessionCookie, setSessionCookie } from './session.hook';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/session';
 import { OAUTH_STATE_COOKIE, OAUTH_STATE_TTL_MS } from './session-token';
 
 /**

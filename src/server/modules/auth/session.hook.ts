@@ -1,26 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../../../contract/constants';
+import { SESSION_COOKIE } from '../../../contract/constants';
 import type { Database } from '../../db/database';
 import type { Deps } from '../../deps';
 import { SESSION_EXTEND_AFTER_MS, SESSION_TTL_MS } from './session-token';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/session';
 import { createSessionsService } from './sessions.service';
-
-/**
- * The session cookie (HttpOnly), and beside it a cookie the page can read that only says
- * "signed in": signed-out visitors then never ask /api/users/me (no 401 in their console,
- * one request less on the landing).
- */
-export function setSessionCookie(reply: FastifyReply, deps: Deps, token: string, expiresAt: Date): void {
-  const secure = deps.config.publicUrl.startsWith('https:');
-  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure, expires: expiresAt });
-  reply.setCookie(SIGNED_IN_COOKIE, '1', { httpOnly: false, sameSite: 'lax', path: '/', secure, expires: expiresAt });
-}
-
-export function clearSessionCookie(reply: FastifyReply, deps: Deps): void {
-  const secure = deps.config.publicUrl.startsWith('https:');
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure });
-  reply.clearCookie(SIGNED_IN_COOKIE, { httpOnly: false, sameSite: 'lax', path: '/', secure });
-}
 
 /**
  * Loads the session's user on every request; the guards of plugins/session.ts decide what that

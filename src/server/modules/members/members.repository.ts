@@ -152,13 +152,3 @@ export async function applicationsOfUser(db: Executor, userId: number) {
     .orderBy('id', 'desc')
     .execute();
 }
-
-/**
- * Locks the admins' rows (PostgreSQL; SQLite runs one write transaction at a time) so two
- * admins demoting or banning each other at once cannot leave the club without an admin.
- */
-export async function activeAdminIds(db: Executor, engine: Engine): Promise<number[]> {
-  let query = db.selectFrom('users').select('id').where('is_admin', '=', true).where('is_banned', '=', false);
-  if (engine === 'postgres') query = query.forUpdate();
-  return (await query.execute()).map((row) => row.id);
-}

@@ -13,16 +13,14 @@ import { findApprovedApplication, missingChallenges } from '../challenges';
 import { journeyStep, journeyStepsOf, journeySummary } from '../../read-model/journey';
 import { readSetting } from '../../read-model/settings';
 import { welcomeMail } from '../mail';
-import { unseatEverywhere } from '../hackathon';
-import { changeRole, deleteUser, findUserById, updateUser } from '../users';
+import { createPrivacyService } from '../privacy';
+import { activeAdminIds, changeRole, findUserById, LAST_ADMIN, updateUser } from '../users';
 import { candidatesHiddenFrom } from '../../read-model/blind-review';
-import { activeAdminIds, applicationsOfUser, listCampuses, listMembers, recentActivity } from './members.repository';
-
-const LAST_ADMIN =
-  /*i18n*/ 'This is the last admin: make someone else an admin first, so the club is never locked out.';
+import { applicationsOfUser, listCampuses, listMembers, recentActivity } from './members.repository';
 
 export function createMembersService(deps: Deps) {
   const { db, clock, engine, mail } = deps;
+  const privacy = createPrivacyService(deps);
 
   /** Loads the target inside the transaction, with the admins locked, for one guarded change. */
   async function change<T>(
@@ -157,20 +155,10 @@ export function createMembersService(deps: Deps) {
         return (await findUserById(trx, id))!;
       }),
 
-    remove: (id: number, actor: UserRow) =>
-      change(id, async (trx, target, admins, now) => {
-        if (id === actor.id) throw conflict(/*i18n*/ 'You cannot delete yourself.');
-        if (isLastAdmin(target, admins)) throw conflict(LAST_ADMIN);
-        await unseatEverywhere(trx, id);
-        await deleteUser(trx, id);
-        await recordAudit(trx, {
-          action: 'user.deleted',
-          entity_type: 'user',
-          entity_id: id,
-          actor,
-          details: { before: { intra_login: target.intra_login, role: target.role, is_admin: target.is_admin } },
-          at: now,
-        });
-      }),
+    /** An admin's Delete: the erasure of decisions §15 (another's account; one's own is DELETE /api/users/me). */
+    async remove(id: number, actor: UserRow) {
+      if (id === actor.id) throw conflict(/*i18n*/ 'You cannot delete yourself.');
+      await privacy.eraseUser(id, actor);
+    },
   };
 }

@@ -158,7 +158,7 @@ describe('members (admin)', () => {
     expect(answers.map((a) => a.status).sort()).toContain(200);
   });
 
-  it('deletes a user with their sessions, application, challenges, registrations and seats; history keeps the name', async () => {
+  it('deletes a user as decisions §15 erases one: sessions and names go; application, challenges, registration and seat stay, under "deleted user"', async () => {
     const challenge = await insertChallenge(t.database.db, clock.now());
     const { cookie, user } = await signIn(t.app, 'jdoe');
     const application = (
@@ -201,28 +201,26 @@ describe('members (admin)', () => {
 
     const answer = await as(admin.cookie).del(`/api/admin/members/${user.id}`);
     expect(answer.statusCode).toBe(204);
-    expect((await rows('users')).map((u) => u.intra_login)).toEqual(['admin']);
-    for (const table of [
-      'sessions',
-      'applications',
-      'user_challenges',
-      'hackathon_registrations',
-      'team_members',
-    ] as const) {
-      expect((await rows(table)).filter((row) => 'user_id' in row && row.user_id === user.id)).toHaveLength(0);
+    expect((await rows('users')).map((u) => u.intra_login)).toEqual(['admin', `deleted-${user.id}`]);
+    expect((await rows('sessions')).filter((row) => row.user_id === user.id)).toHaveLength(0);
+    for (const table of ['applications', 'user_challenges', 'hackathon_registrations', 'team_members'] as const) {
+      expect(
+        (await rows(table)).filter((row) => 'user_id' in row && row.user_id === user.id),
+        table,
+      ).toHaveLength(1);
     }
     expect(
       await t.database.db.selectFrom('challenges').select('id').where('id', '=', challenge.id).execute(),
     ).toHaveLength(1);
-    const history = await t.database.db.selectFrom('audit_logs').selectAll().where('user_name', '=', 'jdoe').execute();
+    const history = await t.database.db.selectFrom('audit_logs').selectAll().where('user_id', '=', user.id).execute();
     expect(history.length).toBeGreaterThan(0);
-    expect(history.every((entry) => entry.user_id === null)).toBe(true);
-    const deletion = await t.database.db
+    expect(history.every((entry) => entry.user_name === null)).toBe(true);
+    const erasure = await t.database.db
       .selectFrom('audit_logs')
       .selectAll()
-      .where('action', '=', 'user.deleted')
+      .where('action', '=', 'user.erased')
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(deletion.details!).before.intra_login).toBe('jdoe');
+    expect(JSON.parse(erasure.details!)).toEqual({ by: 'admin' });
     expect((await as(admin.cookie).del(`/api/admin/members/${user.id}`)).statusCode).toBe(404);
   });
 

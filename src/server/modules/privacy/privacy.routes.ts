@@ -1,11 +1,12 @@
-import { myDataSchema } from '../../../contract/privacy';
+import { eraseMyAccountBodySchema, myDataSchema } from '../../../contract/privacy';
 import { routes } from '../../../contract/routes';
 import type { App, Deps } from '../../deps';
 import { endpoint } from '../../plugins/endpoint';
-import { currentUser } from '../../plugins/session';
+
+import { clearSessionCookie, currentUser } from '../../plugins/session';
 import { createPrivacyService } from './privacy.service';
 
-/** A person's rights over their data (decisions §15, decision 0165). */
+/** A person's rights over their data (decisions §15, decisions 0165 and 0166). */
 export function registerPrivacyRoutes(app: App, deps: Deps): void {
   const privacy = createPrivacyService(deps);
 
@@ -20,6 +21,16 @@ export function registerPrivacyRoutes(app: App, deps: Deps): void {
         .header('content-disposition', `attachment; filename="robotics-club-${user.intra_login}-${day}.json"`)
         .header('cache-control', 'no-store')
         .send(data);
+    },
+  });
+
+  app.route({
+    ...endpoint(routes.eraseMyAccount),
+    schema: { body: eraseMyAccountBodySchema },
+    handler: async (request, reply) => {
+      await privacy.eraseMyAccount(currentUser(request), request.body.confirm);
+      clearSessionCookie(reply, deps);
+      return reply.status(204).send();
     },
   });
 }

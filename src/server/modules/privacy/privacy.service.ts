@@ -1,13 +1,43 @@
 import { RATE_LIMITED_MESSAGE } from '../../../contract/errors';
 import type { Deps } from '../../deps';
-import { AppError, unauthenticated } from '../../errors';
+import type { UserRow } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../errors';
+import { recordAudit } from '../audit';
+import { activeAdminIds, findUserById, LAST_ADMIN } from '../users';
+import { eraseUser } from './erasure';
 import { myData } from './my-data';
 
 /** A person may take a copy of their data once a minute (decisions §15). */
 export const EXPORT_EVERY_MS = 60_000;
 
-/** The privacy rights of decisions §15 (decision 0165): for now, a copy of one's data. */
-export function createPrivacyService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+/** The privacy rights of decisions §15: a copy of one's data (decision 0165), an erasure (decision 0166). */
+export function createPrivacyService({ db, clock, engine }: Pick<Deps, 'db' | 'clock' | 'engine'>) {
+  /**
+   * Erases `id`'s account in one transaction, the admins locked so that two erasures at once
+   * cannot leave the club without one; audited as `user.erased`, with nothing personal.
+   */
+  async function erase(id: number, by: 'self' | UserRow): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const admins = await activeAdminIds(trx, engine);
+      const target = await findUserById(trx, id);
+      if (!target || target.erased_at) throw notFound(/*i18n*/ 'There is no such user.');
+      if (target.is_admin && !target.is_banned && admins.length === 1 && admins[0] === id) {
+        throw conflict(LAST_ADMIN);
+      }
+      const now = clock.now();
+      // Recorded first: an entry by the person loses their name with the others, as the erasure goes on.
+      await recordAudit(trx, {
+        action: 'user.erased',
+        entity_type: 'user',
+        entity_id: id,
+        actor: by === 'self' ? target : by,
+        details: { by: by === 'self' ? 'self' : 'admin' },
+        at: now,
+      });
+      await eraseUser(trx, target, now);
+    });
+  }
+
   return {
     /** The person's copy, or 429 within a minute of their last one (counted across processes). */
     async exportMyData(userId: number) {
@@ -31,5 +61,17 @@ export function createPrivacyService({ db, clock }: Pick<Deps, 'db' | 'clock'>) 
         return data;
       });
     },
+
+    /** The person erases their own account, having typed their login. */
+    async eraseMyAccount(user: UserRow, confirm: string) {
+      if (confirm.trim() !== user.intra_login) {
+        const message = /*i18n*/ 'Type your login exactly as it is shown to confirm.';
+        throw badRequest(message, 'VALIDATION_FAILED', [{ path: 'confirm', message }]);
+      }
+      await erase(user.id, 'self');
+    },
+
+    /** An admin's Delete of a user: the same erasure. */
+    eraseUser: (id: number, admin: UserRow) => erase(id, admin),
   };
 }

@@ -4,12 +4,13 @@
  */
 export { SEARCHED_COLUMNS, likePattern, usersMatching } from './user-search';
 export {
+  activeAdminIds,
   addExperience,
   campusNames,
   campusesOf,
   changeRole,
-  deleteUser,
   findUserById,
+  LAST_ADMIN,
   updateUser,
   upsertUserFromProfile,
 } from './users.repository';

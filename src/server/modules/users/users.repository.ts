@@ -1,5 +1,5 @@
 import type { Role } from '../../../contract/users';
-import type { Executor } from '../../db/database';
+import type { Engine, Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 
 /** What the users table keeps of the intra's profile, refreshed at every sign-in (auth/intra-profile.ts maps it). */
@@ -126,14 +126,23 @@ export async function changeRole(db: Executor, id: number, from: Role, to: Role,
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Deletes the user, and by cascade what is theirs; their team seats must be gone first (unseatEverywhere). */
-export async function deleteUser(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('users').where('id', '=', id).execute();
-}
-
 /** The campus of each of these users (a user without one is absent). */
 export async function campusesOf(db: Executor, userIds: number[]): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'campus']).where('id', 'in', userIds).execute();
   return new Map(rows.flatMap((row) => (row.campus === null ? [] : [[row.id, row.campus] as const])));
 }
+
+/**
+ * Locks the admins' rows (PostgreSQL; SQLite runs one write transaction at a time) so two
+ * admins demoting, banning or erasing each other at once cannot leave the club without an admin.
+ */
+export async function activeAdminIds(db: Executor, engine: Engine): Promise<number[]> {
+  let query = db.selectFrom('users').select('id').where('is_admin', '=', true).where('is_banned', '=', false);
+  if (engine === 'postgres') query = query.forUpdate();
+  return (await query.execute()).map((row) => row.id);
+}
+
+/** The refusal of a change that would leave the club without an admin. */
+export const LAST_ADMIN =
+  /*i18n*/ 'This is the last admin: make someone else an admin first, so the club is never locked out.';

@@ -116,7 +116,7 @@ export function useMemberActions() {
             <p>
               <Trans>Are you sure you want to delete this user?</Trans>
             </p>
-            <p>{t`The account of ${who}, with their application, challenge work and votes, is deleted for good. This cannot be undone.`}</p>
+            <p>{t`The name, email and picture of ${who} and what they wrote are erased, and their sessions end; their decisions, XP and team stay, under “deleted user”. This cannot be undone.`}</p>
           </>
         ),
         confirmLabel: t`Delete ${who}`,

@@ -57,6 +57,19 @@ export function useChooseLocale() {
  * Signs out, then loads `redirectTo` afresh: nothing of the signed-in user stays in memory,
  * and no guarded page sees the session vanish and redirects somewhere else first.
  */
+/**
+ * Erases the signed-in user's account, confirmed by their login (decision 0166); the server ends
+ * the session, and the browser loads the landing afresh, signed out.
+ */
+export function useEraseMyAccount() {
+  return useMutation({
+    mutationFn: (confirm: string) => call(routes.eraseMyAccount, { body: { confirm } }),
+    onSuccess: () => {
+      window.location.assign('/');
+    },
+  });
+}
+
 export function useSignOut(redirectTo: string) {
   return useMutation({
     mutationFn: () => call(routes.signOut),

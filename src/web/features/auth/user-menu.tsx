@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { DEFAULT_CAMPUS_LABEL, DEFAULT_ROLE_LABEL } from '../../../contract/constants';
 import type { Role, User } from '../../../contract/users';
@@ -10,16 +11,19 @@ import { formatNumber, fullName } from '../../lib/format';
 import { myDataUrl } from './api';
 import { SignOutButton } from './sign-out-button';
 
+const EraseAccountDialog = lazy(() => import('./erase-account-dialog'));
+
 /** The role's name as the badge shows it (the API's values, in the page's language). */
 const ROLE_LABELS: Record<Role, MessageDescriptor> = { student: msg`student`, member: msg`member`, board: msg`board` };
 
 /**
  * The signed-in user's card (docs/product/screens.md#top-navigation-and-footer): who they are, where they
- * stand, a copy of their data, and Sign Out.
+ * stand, a copy of their data, the erasure of their account, and Sign Out.
  */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
+  const [erasing, setErasing] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
 
@@ -98,11 +102,29 @@ export function UserMenu({ user }: { user: User }) {
           <a className="btn btn-secondary" href={myDataUrl()} download>
             <Trans>Download my data</Trans>
           </a>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              setOpen(false);
+              setErasing(true);
+            }}
+          >
+            <Trans>Delete my account</Trans>
+          </button>
           <SignOutButton redirectTo="/" className="btn btn-danger">
             <Trans>Sign Out</Trans>
           </SignOutButton>
         </div>
       )}
+      {/* In the page's body, not the header's: the dialog takes the page's colours. */}
+      {erasing &&
+        createPortal(
+          <Suspense fallback={null}>
+            <EraseAccountDialog user={user} onClose={() => setErasing(false)} />
+          </Suspense>,
+          document.body,
+        )}
     </div>
   );
 }
