@@ -24,6 +24,7 @@ import * as roundOpenings from './migrations/0036-round-openings';
 import * as withdrawnApplications from './migrations/0037-withdrawn-applications';
 import * as reviewUndos from './migrations/0045-review-undos';
 import * as applicationsByStep from './migrations/0046-applications-by-step';
+import * as hackathonJudgesCheckIn from './migrations/0048-hackathon-judges-check-in';
 
 /**
  * `now` is the moment the migrations run, for the rows a migration writes (the first round's
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0037-withdrawn-applications': withdrawnApplications,
   '0045-review-undos': reviewUndos,
   '0046-applications-by-step': applicationsByStep,
+  '0048-hackathon-judges-check-in': hackathonJudgesCheckIn,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -245,12 +245,13 @@ export function createHackathonTeamsService(deps: Deps) {
       return assignmentPlan(event.waiting_count, event);
     },
 
-    async autoAssign(eventId: number, admin: UserRow) {
+    /** With `checkedInOnly`, of the pending registrants checked in at the door only (spec §14). */
+    async autoAssign(eventId: number, admin: UserRow, { checkedInOnly = false }: { checkedInOnly?: boolean } = {}) {
       const now = clock.now();
       try {
         const assigned = await db.transaction().execute(async (trx) => {
           const event = await requireEvent(trx, eventId, engine);
-          const pending = await unseatedPending(trx, eventId);
+          const pending = await unseatedPending(trx, eventId, { checkedInOnly });
           const plan = assignmentPlan(pending.length, event);
           const teamCount = plan.teams;
           if (teamCount === 0) return { teams: [], left_pending: pending.length };
@@ -280,7 +281,12 @@ export function createHackathonTeamsService(deps: Deps) {
             entity_id: eventId,
             actor: admin,
             details: {
-              after: { teams: ids.length, seated: people.length, left_pending: pending.length - people.length },
+              after: {
+                teams: ids.length,
+                seated: people.length,
+                left_pending: pending.length - people.length,
+                ...(checkedInOnly ? { checked_in_only: true } : {}),
+              },
             },
             at: now,
           });
