@@ -33,15 +33,13 @@ async function registrants(db: Db, eventId: number, count: number, at: string) {
     await db
       .insertInto('hackathon_registrations')
       .values(
-        ids
-          .slice(i, i + 500)
-          .map((user_id) => ({
-            check_in_code: newCheckInCode(),
-            user_id,
-            event_id: eventId,
-            status: 'pending' as const,
-            created_at: at,
-          })),
+        ids.slice(i, i + 500).map((user_id) => ({
+          check_in_code: newCheckInCode(),
+          user_id,
+          event_id: eventId,
+          status: 'pending' as const,
+          created_at: at,
+        })),
       )
       .execute();
   }
