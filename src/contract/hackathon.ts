@@ -160,6 +160,13 @@ export const assignPreviewSchema = z.object({
   left_pending: z.number().int(),
 });
 export type AssignPreview = z.infer<typeof assignPreviewSchema>;
+/** `?checked_in_only=true`: the preview of auto-assign with `checked_in_only` (spec §14). */
+export const assignPreviewQuerySchema = z.object({
+  checked_in_only: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+});
 
 /** The caller's own registration: with the code they show at the door (spec §14). */
 export const myRegistrationSchema = registrationSchema.extend({ check_in_code: z.string() });

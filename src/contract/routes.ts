@@ -439,11 +439,14 @@ export const routes = {
     access: 'admin',
     summary: 'Delete a team',
   }),
-  assignPreview: get<hackathon.AssignPreview>()('/hackathon/events/:id/assign-preview', {
-    operationId: 'previewHackathonAssignment',
-    access: 'admin',
-    summary: 'What auto-assign would do now: the people waiting, the teams, who stays pending',
-  }),
+  assignPreview: get<hackathon.AssignPreview, Query<typeof hackathon.assignPreviewQuerySchema>>()(
+    '/hackathon/events/:id/assign-preview',
+    {
+      operationId: 'previewHackathonAssignment',
+      access: 'admin',
+      summary: 'What auto-assign would do now: the people waiting, the teams, who stays pending',
+    },
+  ),
   assignTeams: post<Out<typeof hackathon.assignResultSchema>, In<typeof hackathon.assignBodySchema>>()(
     '/hackathon/assign',
     {

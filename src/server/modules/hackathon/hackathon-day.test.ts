@@ -243,6 +243,10 @@ describe('the hackathon day', () => {
     for (const login of ['p1', 'p2', 'p3', 'p4', 'p5', 'p6']) people.push(await registrant(event.id, login));
     const present = people.slice(0, 3);
     for (const person of present) await checkIn(event.id, person.code, admin.cookie);
+    const preview = async (query = '') =>
+      (await call('GET', `/api/hackathon/events/${event.id}/assign-preview${query}`, admin.cookie)).json();
+    expect(await preview('?checked_in_only=true')).toEqual({ waiting: 3, teams: 1, seated: 3, left_pending: 0 });
+    expect(await preview()).toMatchObject({ waiting: 6, teams: 2 });
 
     const assigned = await call('POST', '/api/hackathon/assign', admin.cookie, {
       event_id: event.id,

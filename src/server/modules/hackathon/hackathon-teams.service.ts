@@ -240,9 +240,12 @@ export function createHackathonTeamsService(deps: Deps) {
      * twice or exceed max_teams.
      */
     /** What auto-assign would do now, by the same plan, for the board's confirmation. */
-    async assignPreview(eventId: number): Promise<AssignPreview> {
+    async assignPreview(eventId: number, { checkedInOnly = false } = {}): Promise<AssignPreview> {
       const event = await requireEvent(db, eventId);
-      return assignmentPlan(event.waiting_count, event);
+      const waiting = checkedInOnly
+        ? (await unseatedPending(db, eventId, { checkedInOnly })).length
+        : event.waiting_count;
+      return assignmentPlan(waiting, event);
     },
 
     /** With `checkedInOnly`, of the pending registrants checked in at the door only (spec §14). */

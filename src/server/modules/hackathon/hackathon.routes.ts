@@ -3,6 +3,7 @@ import { endpoint } from '../../plugins/endpoint';
 import { idParamsSchema } from '../../../contract/common';
 import {
   assignBodySchema,
+  assignPreviewQuerySchema,
   assignPreviewSchema,
   assignResultSchema,
   checkInBodySchema,
@@ -128,8 +129,9 @@ export function registerHackathonRoutes(app: App, deps: Deps): void {
   });
   app.route({
     ...endpoint(routes.assignPreview),
-    schema: { params: idParamsSchema, response: { 200: assignPreviewSchema } },
-    handler: async (request) => teams.assignPreview(request.params.id),
+    schema: { params: idParamsSchema, querystring: assignPreviewQuerySchema, response: { 200: assignPreviewSchema } },
+    handler: async (request) =>
+      teams.assignPreview(request.params.id, { checkedInOnly: request.query.checked_in_only ?? false }),
   });
   app.route({
     ...endpoint(routes.assignTeams),
