@@ -10,6 +10,7 @@ import { devProfile } from '../src/server/dev-intra/dev-intra.routes';
 import { openDatabase, type Engine } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import type { DB } from '../src/server/db/schema';
+import { newCheckInCode } from '../src/server/modules/hackathon';
 
 const { values } = parseArgs({
   options: {
@@ -373,7 +374,13 @@ async function seed(db: Kysely<DB>, engine: Engine) {
       if (done) xp.set(userId, (xp.get(userId) ?? 0) + earned);
     });
     if (step === 'registered') {
-      registrations.push({ user_id: userId, event_id: nextEvent!.id, status: 'pending', created_at: iso(now - DAY) });
+      registrations.push({
+        user_id: userId,
+        event_id: nextEvent!.id,
+        status: 'pending',
+        created_at: iso(now - DAY),
+        check_in_code: newCheckInCode(),
+      });
     }
     if (step === 'board' || step === 'member') {
       registrations.push({
@@ -381,6 +388,7 @@ async function seed(db: Kysely<DB>, engine: Engine) {
         event_id: pastEvent!.id,
         status: 'assigned',
         created_at: iso(now - 30 * DAY),
+        check_in_code: newCheckInCode(),
       });
       seated.push(userId);
     }
@@ -465,6 +473,7 @@ async function seed(db: Kysely<DB>, engine: Engine) {
             event_id: event.id,
             status: 'pending' as const,
             created_at: iso(now),
+            check_in_code: newCheckInCode(),
           })),
         )
         .execute(),

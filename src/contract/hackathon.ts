@@ -88,6 +88,8 @@ export const registrationSchema = z.object({
   event_id: z.number().int(),
   status: z.enum(['pending', 'assigned']),
   created_at: isoTimestamp,
+  /** When the registrant was checked in at the door (spec §14), or null. */
+  checked_in_at: isoTimestamp.nullable(),
   user: z.object({ id: z.number().int(), intra_login: z.string(), image_url: z.string().nullable() }),
   event: z.object({ id: z.number().int(), name: z.string(), start_at: isoTimestamp, end_at: isoTimestamp }),
   team_id: z.number().int().nullable(),
@@ -144,7 +146,8 @@ export const teamUpdateSchema = z.object({
   hackathon_xp: z.number().int().min(0).max(MAX_HACKATHON_XP).nullable().optional(),
 });
 
-export const assignBodySchema = z.object({ event_id: idSchema });
+/** `checked_in_only`: teams of the registrants checked in at the door only (spec §14). */
+export const assignBodySchema = z.object({ event_id: idSchema, checked_in_only: z.boolean().default(false) });
 export const assignResultSchema = z.object({ teams: z.array(teamSchema), left_pending: z.number().int() });
 /**
  * GET /api/hackathon/events/{id}/assign-preview: what auto-assign would do now (decision 0145):
@@ -157,9 +160,20 @@ export const assignPreviewSchema = z.object({
   left_pending: z.number().int(),
 });
 export type AssignPreview = z.infer<typeof assignPreviewSchema>;
+/** `?checked_in_only=true`: the preview of auto-assign with `checked_in_only` (spec §14). */
+export const assignPreviewQuerySchema = z.object({
+  checked_in_only: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+});
+
+/** The caller's own registration: with the code they show at the door (spec §14). */
+export const myRegistrationSchema = registrationSchema.extend({ check_in_code: z.string() });
+export type MyRegistration = z.infer<typeof myRegistrationSchema>;
 
 export const myHackathonSchema = z.object({
-  registrations: z.array(registrationSchema),
+  registrations: z.array(myRegistrationSchema),
   team: teamSchema.nullable(),
   /** The board's setting: days between the last validated challenge and the opening of registration. */
   registration_delay_days: z.number().int(),
@@ -167,3 +181,36 @@ export const myHackathonSchema = z.object({
   registration_opens_at: isoTimestamp.nullable(),
 });
 export type MyHackathon = z.infer<typeof myHackathonSchema>;
+
+/** PUT /api/hackathon/events/{id}/judges: the event's judges, all of them (spec §14). */
+export const judgesBodySchema = z.object({
+  user_ids: z
+    .array(idSchema)
+    .max(100)
+    .refine((ids) => new Set(ids).size === ids.length, refusal(/*i18n*/ 'A judge is listed twice')),
+});
+export const JUDGE_ROLE_MESSAGE: Sentence =
+  /*i18n*/ 'A judge must be an admin, a club member or a board member: {logins} cannot judge.';
+export const judgeSchema = z.object({
+  id: z.number().int(),
+  intra_login: z.string(),
+  image_url: z.string().nullable(),
+});
+export const judgeListSchema = z.object({ data: z.array(judgeSchema), total: z.number().int() });
+
+/** POST /api/hackathon/events/{id}/check-in: the code the registrant shows (spec §14). */
+export const checkInBodySchema = z.object({ code: z.string().trim().min(1).max(64) });
+export const checkInParamsSchema = z.object({ id: idTextSchema, registration_id: idTextSchema });
+export const checkInSchema = z.object({
+  registrant: z.object({
+    id: z.number().int(),
+    intra_login: z.string(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    image_url: z.string().nullable(),
+  }),
+  registration_id: z.number().int(),
+  checked_in_at: isoTimestamp,
+  checked_in_by: z.object({ id: z.number().int(), intra_login: z.string() }).nullable(),
+});
+export type CheckIn = z.infer<typeof checkInSchema>;

@@ -60,9 +60,13 @@ export const myDataSchema = z.object({
       end_at: isoTimestamp,
       registration: z.string(),
       registered_at: isoTimestamp,
+      checked_in_at: when,
       team: z.object({ name: z.string(), hackathon_xp: z.number().nullable() }).nullable(),
     }),
   ),
+  judging: z
+    .array(z.object({ event: z.string(), start_at: isoTimestamp, end_at: isoTimestamp }))
+    .describe('The hackathon events the person was named a judge of'),
   projects: z.array(
     z.object({
       title: z.string(),

@@ -35,9 +35,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who may call a route; the server puts the matching guard in front of it (plugins/endpoint.ts):
- * anyone; a signed-in user who is not banned; a club member (member or board); an admin.
+ * anyone; a signed-in user who is not banned; a club member (member or board); a judge (an admin,
+ * or a signed-in user who judges at least one hackathon event: whether they judge the event at
+ * hand is the handler's question, decision 0163); an admin.
  */
-export const ACCESS_LEVELS = ['anyone', 'signed-in', 'member', 'admin'] as const;
+export const ACCESS_LEVELS = ['anyone', 'signed-in', 'member', 'judge', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 /** What the API description says of a route, and who may call it. */
@@ -107,7 +109,7 @@ export const routes = {
     summary: 'Finish the sign-in and open a session',
   }),
   signOut: post<void>()('/auth/logout', { operationId: 'signOut', access: 'anyone', summary: 'Sign out' }),
-  me: get<users.User>()('/users/me', {
+  me: get<users.Me>()('/users/me', {
     operationId: 'getCurrentUser',
     access: 'signed-in',
     summary: 'The signed-in user',
@@ -450,19 +452,41 @@ export const routes = {
     access: 'admin',
     summary: 'Delete a team',
   }),
-  assignPreview: get<hackathon.AssignPreview>()('/hackathon/events/:id/assign-preview', {
-    operationId: 'previewHackathonAssignment',
-    access: 'admin',
-    summary: 'What auto-assign would do now: the people waiting, the teams, who stays pending',
-  }),
+  assignPreview: get<hackathon.AssignPreview, Query<typeof hackathon.assignPreviewQuerySchema>>()(
+    '/hackathon/events/:id/assign-preview',
+    {
+      operationId: 'previewHackathonAssignment',
+      access: 'admin',
+      summary: 'What auto-assign would do now: the people waiting, the teams, who stays pending',
+    },
+  ),
   assignTeams: post<Out<typeof hackathon.assignResultSchema>, In<typeof hackathon.assignBodySchema>>()(
     '/hackathon/assign',
     {
       operationId: 'assignHackathonTeams',
       access: 'admin',
-      summary: 'Form teams of the pending registrants at random',
+      summary: 'Form teams of the pending registrants at random (of those checked in only, if asked)',
     },
   ),
+  hackathonJudges: get<Out<typeof hackathon.judgeListSchema>>()('/hackathon/events/:id/judges', {
+    operationId: 'listHackathonJudges',
+    access: 'admin',
+    summary: "An event's judges",
+  }),
+  setHackathonJudges: put<Out<typeof hackathon.judgeListSchema>, In<typeof hackathon.judgesBodySchema>>()(
+    '/hackathon/events/:id/judges',
+    { operationId: 'setHackathonJudges', access: 'admin', summary: "Name an event's judges (replaces the list)" },
+  ),
+  checkIn: post<hackathon.CheckIn, In<typeof hackathon.checkInBodySchema>>()('/hackathon/events/:id/check-in', {
+    operationId: 'checkInHackathonRegistrant',
+    access: 'judge',
+    summary: 'Check a registrant in at the door by their code (an admin or a judge of the event)',
+  }),
+  undoCheckIn: del<void>()('/hackathon/events/:id/check-in/:registration_id', {
+    operationId: 'undoHackathonCheckIn',
+    access: 'judge',
+    summary: 'Undo a check-in (an admin or a judge of the event)',
+  }),
 
   propose: post<projects.Project, projects.ProjectFormInput>()('/projects', {
     operationId: 'proposeProject',

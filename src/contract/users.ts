@@ -31,6 +31,13 @@ export const userSchema = z.object({
 
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * GET /api/users/me: the signed-in user, and whether they judge a hackathon event (decision 0163:
+ * the web shows them a "Judging" link).
+ */
+export const meSchema = userSchema.extend({ is_judge: z.boolean() });
+export type Me = z.infer<typeof meSchema>;
+
 export const preferencesBodySchema = z.strictObject({
   locale: z.enum(LOCALES, refusal(/*i18n*/ 'Choose English (en), French (fr) or Arabic (ar).')),
 });

@@ -45,11 +45,27 @@ type Row = {
 };
 
 /** Admins only: 401 signed out, 403 for everyone else (banned: 403 BANNED), whatever the body. */
-const ADMIN: Record<Caller, Expected> = { anonymous: 401, applicant: 403, banned: 403, member: 403, admin: ALLOWED };
-/** Anyone signed in and not banned, each with the status the route answers them. */
-const signedIn = (status: { applicant: number; member: number; admin: number }): Record<Caller, Expected> => ({
+const ADMIN: Record<Caller, Expected> = {
+  anonymous: 401,
+  applicant: 403,
+  banned: 403,
+  member: 403,
+  judge: 403,
+  admin: ALLOWED,
+};
+/**
+ * Anyone signed in and not banned, each with the status the route answers them. The judge is a
+ * member like `member` (security-world.ts), and answered as one unless a row says otherwise.
+ */
+const signedIn = (status: {
+  applicant: number;
+  member: number;
+  judge?: number;
+  admin: number;
+}): Record<Caller, Expected> => ({
   anonymous: 401,
   banned: 403,
+  judge: status.member,
   ...status,
 });
 const everyone = (status: Expected): Record<Caller, Expected> =>
@@ -400,6 +416,35 @@ const ROUTES: Row[] = [
     url: '/api/hackathon/events/{springEvent}/assign-preview',
     expect: ADMIN,
   },
+  // The hackathon day (decision 0163): judges are the board's to name; check-in is for admins and
+  // the judges of that very event (the judge of the spring event is refused at the autumn one's door).
+  {
+    method: 'PUT',
+    path: '/api/hackathon/events/:id/judges',
+    url: '/api/hackathon/events/{springEvent}/judges',
+    body: { user_ids: ['{memberUser}'] },
+    expect: ADMIN,
+  },
+  {
+    method: 'POST',
+    path: '/api/hackathon/events/:id/check-in',
+    url: '/api/hackathon/events/{springEvent}/check-in',
+    body: { code: '{finalistCode}' },
+    expect: { ...ADMIN, judge: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/hackathon/events/:id/check-in',
+    url: '/api/hackathon/events/{autumnEvent}/check-in',
+    body: { code: '{finalistCode}' },
+    expect: { ...ADMIN, admin: 404 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/hackathon/events/:id/check-in/:registration_id',
+    url: '/api/hackathon/events/{springEvent}/check-in/{finalistRegistration}',
+    expect: { ...ADMIN, judge: 204, admin: 204 },
+  },
 
   // Club projects: members (role member or board) propose; candidates and admins who are not members get 403.
   {
@@ -434,8 +479,9 @@ const ROUTES: Row[] = [
 /** What a route of the table answers each caller by its access level alone, until a row says more. */
 const BY_ACCESS: Record<Access, Record<Caller, Expected>> = {
   anyone: everyone(ALLOWED),
-  'signed-in': { anonymous: 401, banned: 403, applicant: ALLOWED, member: ALLOWED, admin: ALLOWED },
-  member: { anonymous: 401, banned: 403, applicant: 403, member: ALLOWED, admin: ALLOWED },
+  'signed-in': { anonymous: 401, banned: 403, applicant: ALLOWED, member: ALLOWED, judge: ALLOWED, admin: ALLOWED },
+  member: { anonymous: 401, banned: 403, applicant: 403, member: ALLOWED, judge: ALLOWED, admin: ALLOWED },
+  judge: { anonymous: 401, banned: 403, applicant: 403, member: 403, judge: ALLOWED, admin: ALLOWED },
   admin: ADMIN,
 };
 
@@ -505,6 +551,7 @@ describe('the authorization matrix', () => {
         observed.applicant === 403 &&
         observed.banned === 403 &&
         observed.member === 403 &&
+        observed.judge === 403 &&
         ![401, 403].includes(observed.admin);
       const expectText = isAdmin
         ? 'ADMIN'
@@ -531,7 +578,7 @@ describe('the authorization matrix', () => {
     expect(problems, problems.join('\n\n')).toEqual([]);
   });
 
-  it('gives every row either the statuses of all five callers or a reason to leave the route out', () => {
+  it('gives every row either the statuses of all six callers or a reason to leave the route out', () => {
     for (const row of MATRIX) {
       expect(Boolean(row.expect) !== Boolean(row.exclude), key(row.method, row.path)).toBe(true);
       if (row.expect) expect(Object.keys(row.expect).sort(), key(row.method, row.path)).toEqual([...CALLERS].sort());
@@ -550,7 +597,10 @@ describe('the authorization matrix', () => {
       const label = `${route.method} ${route.path} (${route.access})`;
       if (route.access === 'anyone') expect([401, 403], label).not.toContain(anonymous);
       else expect(anonymous, label).toBe(401);
-      if (route.access === 'admin') expect(row?.expect, label).toMatchObject({ applicant: 403, member: 403 });
+      if (route.access === 'admin') {
+        expect(row?.expect, label).toMatchObject({ applicant: 403, member: 403, judge: 403 });
+      }
+      if (route.access === 'judge') expect(row?.expect, label).toMatchObject({ applicant: 403, member: 403 });
     }
   });
 

@@ -30,6 +30,7 @@ const PARAMETERS: Record<string, string> = {
   '/api/admin/webhooks/:id/deliveries': '/api/admin/webhooks/{webhook}/deliveries',
   '/api/admin/projects/:id': '/api/admin/projects/1',
   '/api/hackathon/events/:id/assign-preview': '/api/hackathon/events/{springEvent}/assign-preview',
+  '/api/hackathon/events/:id/judges': '/api/hackathon/events/{springEvent}/judges',
 };
 
 describe('no date of 1970 anywhere', () => {

@@ -116,9 +116,11 @@ const STATEMENT_CACHE_SIZE = 500;
 /**
  * A write whose text names the users or sessions table may change what the session memo keeps;
  * no other can (no trigger writes them, and only deleting a user cascades to its sessions). Under
- * a stream of applications and audit entries the memo then keeps serving.
+ * a stream of applications and audit entries the memo then keeps serving. The memo also keeps
+ * whether a user judges (decision 0163): the judges' table, and the events whose deletion
+ * cascades to it, count too.
  */
-const MAY_CHANGE_USERS = /\b(users|sessions)\b/i;
+const MAY_CHANGE_USERS = /\b(users|sessions|hackathon_judges|hackathon_events)\b/i;
 /** How stale the change stamp may be about other processes' commits (decision 0103). */
 export const CROSS_PROCESS_STAMP_MS = 1;
 

@@ -25,6 +25,7 @@ import * as withdrawnApplications from './migrations/0037-withdrawn-applications
 import * as reviewUndos from './migrations/0045-review-undos';
 import * as applicationsByStep from './migrations/0046-applications-by-step';
 import * as journeySteps from './migrations/0047-journey-steps';
+import * as hackathonJudgesCheckIn from './migrations/0048-hackathon-judges-check-in';
 import * as dataExports from './migrations/0049-data-exports';
 import * as erasedUsers from './migrations/0050-erased-users';
 
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0045-review-undos': reviewUndos,
   '0046-applications-by-step': applicationsByStep,
   '0047-journey-steps': journeySteps,
+  '0048-hackathon-judges-check-in': hackathonJudgesCheckIn,
   '0049-data-exports': dataExports,
   '0050-erased-users': erasedUsers,
 };

@@ -209,6 +209,17 @@ export interface HackathonRegistrationsTable {
   event_id: number;
   status: Generated<RegistrationStatus>;
   created_at: CreatedAt;
+  /** What the registrant shows at the door (migration 0048): unguessable, unique, set at registration. */
+  check_in_code: string;
+  checked_in_at: Timestamp | null;
+  checked_in_by: number | null;
+}
+
+/** An event's judges (migration 0048, decision 0163): admins, members or board members an admin named. */
+export interface HackathonJudgesTable {
+  event_id: number;
+  user_id: number;
+  created_at: CreatedAt;
 }
 
 export interface TeamsTable {
@@ -400,6 +411,7 @@ export interface DB {
   user_challenges: UserChallengesTable;
   hackathon_events: HackathonEventsTable;
   hackathon_registrations: HackathonRegistrationsTable;
+  hackathon_judges: HackathonJudgesTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   audit_logs: AuditLogsTable;
@@ -421,6 +433,8 @@ export interface DB {
 }
 
 export type UserRow = Selectable<UsersTable>;
+/** The user of a session: their row, and whether they judge at least one hackathon event (decision 0163). */
+export type SignedInUser = UserRow & { readonly is_judge: boolean };
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ApplicationRow = Selectable<ApplicationsTable>;

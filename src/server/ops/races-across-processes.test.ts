@@ -6,6 +6,7 @@ import { runsOnEngine } from '#test/server/required-service';
 import { startServer, type ServerProcess } from '#test/server/server-process';
 import { createTestDatabase } from '#test/server/test-app';
 import { latestRound } from '#test/server/rounds.fixtures';
+import { newCheckInCode } from '../modules/hackathon';
 
 /**
  * Two real server processes on one PostgreSQL schema, as behind a load balancer: every rule two
@@ -316,7 +317,13 @@ describe.runIf(runsOnEngine('postgres', 'The races between two server processes'
         const userId = await insertUser(`seat-${i}`);
         await db
           .insertInto('hackathon_registrations')
-          .values({ user_id: userId, event_id: eventId, status: 'pending', created_at: new Date().toISOString() })
+          .values({
+            check_in_code: newCheckInCode(),
+            user_id: userId,
+            event_id: eventId,
+            status: 'pending',
+            created_at: new Date().toISOString(),
+          })
           .execute();
         registrants.push(userId);
       }

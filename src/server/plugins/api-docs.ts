@@ -118,6 +118,7 @@ function documentRoute(document: Parameters<typeof jsonSchemaTransform>[0]) {
     const who = {
       admin: 'Admins only',
       member: 'Club members (role member or board) only',
+      judge: "Admins, and the event's judges only",
       'signed-in': 'Signed-in users',
     }[entry.access];
     schema.description = [`${who}.`, schema.description].filter(Boolean).join(' ');

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { API_PREFIX, routes, type Access, type Method, type RouteMeta } from '../../contract/routes';
-import { requireAdmin, requireMember, requireUser } from './session';
+import { requireAdmin, requireJudge, requireMember, requireUser } from './session';
 
 /*
  * The server's side of the endpoint table (src/contract/routes.ts, decision 0161): a route is
@@ -11,7 +11,13 @@ import { requireAdmin, requireMember, requireUser } from './session';
 /** The API's own description and its pages (plugins/api-docs.ts): documents, not endpoints. */
 export const API_DOCS_PREFIX = '/api/docs';
 
-const GUARDS = { anyone: undefined, 'signed-in': requireUser, member: requireMember, admin: requireAdmin } as const;
+const GUARDS = {
+  anyone: undefined,
+  'signed-in': requireUser,
+  member: requireMember,
+  judge: requireJudge,
+  admin: requireAdmin,
+} as const;
 
 /** Fastify's URL of a contract path: the same `:name` parameters, under the API prefix. */
 const urlOf = (route: { path: string }) => `${API_PREFIX}${route.path}`;

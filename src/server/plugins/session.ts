@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../../contract/constants';
 import { BANNED_MESSAGE } from '../../contract/errors';
 import { PROJECT_ROLES } from '../../contract/projects';
-import type { UserRow } from '../db/schema';
+import type { SignedInUser } from '../db/schema';
 import type { Deps } from '../deps';
 import { forbidden, unauthenticated, type AppError } from '../errors';
 
@@ -13,7 +13,7 @@ import { forbidden, unauthenticated, type AppError } from '../errors';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in, not banned user of this request, or null. */
-    user: UserRow | null;
+    user: SignedInUser | null;
     sessionId: number | null;
     /** A session that belongs to a banned user: refused on every guarded call. */
     banned: boolean;
@@ -28,7 +28,7 @@ type Guard = (request: FastifyRequest, reply: FastifyReply, done: (error?: AppEr
 
 /** A guard that refuses banned (403 BANNED) and signed-out (401) callers, then asks `refuse` of the user. */
 const guard =
-  (refuse: (user: UserRow) => AppError | undefined): Guard =>
+  (refuse: (user: SignedInUser) => AppError | undefined): Guard =>
   (request, _reply, done) => {
     if (request.banned) return done(forbidden(BANNED_MESSAGE, 'BANNED'));
     if (!request.user) return done(unauthenticated());
@@ -50,7 +50,15 @@ export const requireMember = guard((user) =>
     : forbidden(/*i18n*/ 'Projects are for club members: they open once the board has approved your membership.'),
 );
 
-export function currentUser(request: FastifyRequest): UserRow {
+/**
+ * Guard: an admin, or a user who judges at least one hackathon event (decision 0163). Whether they
+ * judge the event at hand is for the route's service to check (403 otherwise).
+ */
+export const requireJudge = guard((user) =>
+  user.is_admin || user.is_judge ? undefined : forbidden(/*i18n*/ 'This is for the hackathon judges the board names.'),
+);
+
+export function currentUser(request: FastifyRequest): SignedInUser {
   if (!request.user) throw unauthenticated();
   return request.user;
 }

@@ -4,6 +4,7 @@ import { insertChallenge } from '#test/server/challenges.fixtures';
 import { latestRound } from '#test/server/rounds.fixtures';
 import { createTestDatabase, migrateTestDatabase, testEngine } from '#test/server/test-app';
 import type { Db } from '../db/database';
+import { newCheckInCode } from '../modules/hackathon';
 import type { ApplicationStatus } from '../db/schema';
 import { journeyStepsOf, journeyStepsQuery, usersAtStep, type JourneyStep } from './journey';
 
@@ -130,6 +131,8 @@ async function world(upTo?: string) {
           user_id: userId,
           event_id: event,
           status: 'assigned' as const,
+          // A database migrated only up to an earlier migration has no check-in codes yet (0048).
+          ...((upTo ? {} : { check_in_code: newCheckInCode() }) as { check_in_code: string }),
           created_at: at(-30),
         })),
       )

@@ -3,6 +3,7 @@ import { insertChallenge } from './challenges.fixtures';
 import { signIn } from './sign-in';
 import type { TestApp } from './test-app';
 import { latestRound } from './rounds.fixtures';
+import { newCheckInCode } from '../../../src/server/modules/hackathon';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -31,7 +32,13 @@ export async function seatAfterHackathon(db: Db, now: Date, userId: number): Pro
     .executeTakeFirstOrThrow();
   await db
     .insertInto('hackathon_registrations')
-    .values({ user_id: userId, event_id: event.id, status: 'assigned', created_at: at })
+    .values({
+      check_in_code: newCheckInCode(),
+      user_id: userId,
+      event_id: event.id,
+      status: 'assigned',
+      created_at: at,
+    })
     .execute();
   const team = await db
     .insertInto('teams')

@@ -10,9 +10,11 @@ import { dumpDatabase, restoreDatabase, type DatabaseDump } from './db-snapshot'
 import { signIn } from './sign-in';
 import { createTestApp, testClock, type TestApp } from './test-app';
 import { latestRound } from './rounds.fixtures';
+import { newCheckInCode } from '../../../src/server/modules/hackathon';
 
 /** The callers of the authorization matrix. */
-export const CALLERS = ['anonymous', 'applicant', 'banned', 'member', 'admin'] as const;
+/** `judge`: a club member (as `member`) who judges the spring event (decision 0163). */
+export const CALLERS = ['anonymous', 'applicant', 'banned', 'member', 'judge', 'admin'] as const;
 export type Caller = (typeof CALLERS)[number];
 
 /**
@@ -77,6 +79,7 @@ export async function buildWorld(options: { webRoot?: string } = {}): Promise<Wo
 
   const admin = await signIn(t.app, 'admin');
   const member = await signIn(t.app, 'member-one');
+  const judge = await signIn(t.app, 'judge-one');
   const candidate = await signIn(t.app, 'candidate');
   const pending = await signIn(t.app, 'pending-one');
   const newcomer = await signIn(t.app, 'newcomer');
@@ -147,10 +150,13 @@ export async function buildWorld(options: { webRoot?: string } = {}): Promise<Wo
   // Step 4: approved long ago, every challenge validated, made a member by the board.
   const memberWork = await apply(member.user.id, 'approved', 90);
   for (const id of memberWork.userChallenges) await progress(id, 'validated', 4, 80);
+  // The judge went the same way: a member like the other (and a judge of the spring event, below).
+  const judgeWork = await apply(judge.user.id, 'approved', 90);
+  for (const id of judgeWork.userChallenges) await progress(id, 'validated', 4, 80);
   await db
     .updateTable('users')
     .set({ role: 'member', experience_points: 400 })
-    .where('id', '=', member.user.id)
+    .where('id', 'in', [member.user.id, judge.user.id])
     .execute();
 
   // Step 2: every challenge validated ten days ago, past the registration delay.
@@ -184,9 +190,33 @@ export async function buildWorld(options: { webRoot?: string } = {}): Promise<Wo
   ] as const) {
     await db
       .insertInto('hackathon_registrations')
-      .values({ user_id: who.user.id, event_id: springEvent, status, created_at: at() })
+      .values({
+        check_in_code: newCheckInCode(),
+        user_id: who.user.id,
+        event_id: springEvent,
+        status,
+        created_at: at(),
+      })
       .execute();
   }
+  await db
+    .insertInto('hackathon_judges')
+    .values({ event_id: springEvent, user_id: judge.user.id, created_at: at() })
+    .execute();
+  const finalistCode = (
+    await db
+      .selectFrom('hackathon_registrations')
+      .select('check_in_code')
+      .where('user_id', '=', finalist.user.id)
+      .executeTakeFirstOrThrow()
+  ).check_in_code;
+  const finalistRegistration = (
+    await db
+      .selectFrom('hackathon_registrations')
+      .select('id')
+      .where('user_id', '=', finalist.user.id)
+      .executeTakeFirstOrThrow()
+  ).id;
   const team = (
     await db
       .insertInto('teams')
@@ -251,6 +281,7 @@ export async function buildWorld(options: { webRoot?: string } = {}): Promise<Wo
     anonymous: undefined,
     banned: banned.cookie,
     member: member.cookie,
+    judge: judge.cookie,
     admin: admin.cookie,
   };
   const initial = await dumpDatabase(t.database);
@@ -262,6 +293,7 @@ export async function buildWorld(options: { webRoot?: string } = {}): Promise<Wo
     ids: {
       adminUser: admin.user.id,
       memberUser: member.user.id,
+      judgeUser: judge.user.id,
       candidateUser: candidate.user.id,
       spareUser: spare.user.id,
       seatedUser: seated.user.id,
@@ -277,6 +309,8 @@ export async function buildWorld(options: { webRoot?: string } = {}): Promise<Wo
       memberChallenge: memberWork.userChallenges[0]!,
       springEvent,
       autumnEvent,
+      finalistCode,
+      finalistRegistration,
       team,
       webhook,
       message,

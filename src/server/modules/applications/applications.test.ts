@@ -8,6 +8,7 @@ import { expectGuarded } from '#test/server/guards';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { insertChallenge } from '#test/server/challenges.fixtures';
+import { newCheckInCode } from '../hackathon';
 
 const form = {
   motivation: '  I have built three line followers and want to learn more.  ',
@@ -271,7 +272,13 @@ describe('applications', () => {
         .executeTakeFirstOrThrow();
       await t.database.db
         .insertInto('hackathon_registrations')
-        .values({ user_id: user.id, event_id: event.id, status: 'assigned', created_at: at })
+        .values({
+          check_in_code: newCheckInCode(),
+          user_id: user.id,
+          event_id: event.id,
+          status: 'assigned',
+          created_at: at,
+        })
         .execute();
       const team = await t.database.db
         .insertInto('teams')

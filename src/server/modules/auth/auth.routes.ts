@@ -3,8 +3,8 @@ import { endpoint } from '../../plugins/endpoint';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authCallbackQuerySchema, signInWaitingSchema } from '../../../contract/auth';
 import { negotiateLocale } from '../../../contract/locales';
-import { userSchema } from '../../../contract/users';
-import type { UserRow } from '../../db/schema';
+import { meSchema, userSchema } from '../../../contract/users';
+import type { SignedInUser } from '../../db/schema';
 import type { App, Deps } from '../../deps';
 import { onPublicUrl } from '../../plugins/request-target';
 import { requestOrigin } from '../../plugins/security';
@@ -106,10 +106,10 @@ export function registerAuthRoutes(
   // The session memo hands every request of a session the same frozen user until something
   // changes (then a new one): its JSON, checked against the schema once, is kept beside it, and a
   // call costs no serialization (decision 0127).
-  const userJson = new WeakMap<UserRow, string>();
+  const userJson = new WeakMap<SignedInUser, string>();
   app.route({
     ...endpoint(routes.me),
-    schema: { response: { 200: userSchema } },
+    schema: { response: { 200: meSchema } },
     handler: (request, reply) => {
       const user = request.user!;
       let json = userJson.get(user);

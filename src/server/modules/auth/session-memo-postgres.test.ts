@@ -117,6 +117,25 @@ describe.runIf(runsOnEngine('postgres', 'The session memo on PostgreSQL'))('the 
     expect(adminList.statusCode).toBe(200);
   });
 
+  it('shows a judge named or removed through the other app within 100 ms (decision 0163)', async () => {
+    const { first, second, student, boss } = await setUp();
+    const users = `/api/admin/members/${student.user.id}`;
+    expect((await put(second, boss.cookie, `${users}/role`, { role: 'member' })).statusCode).toBe(200);
+    const event = await second.app.inject({
+      method: 'POST',
+      url: '/api/hackathon/events',
+      headers: { cookie: boss.cookie },
+      payload: { name: 'Night', start_at: '2027-06-01T09:00:00Z', end_at: '2027-06-02T09:00:00Z' },
+    });
+    const judges = `/api/hackathon/events/${event.json().id}/judges`;
+    await untilServedFromMemo(first, student.cookie);
+    // Only the judges' table changes: its trigger, not the users' one, must announce it.
+    expect((await put(second, boss.cookie, judges, { user_ids: [student.user.id] })).statusCode).toBe(200);
+    expect(await msUntil(async () => (await me(first, student.cookie)).json().is_judge === true)).toBeLessThan(100);
+    expect((await put(second, boss.cookie, judges, { user_ids: [] })).statusCode).toBe(200);
+    expect(await msUntil(async () => (await me(first, student.cookie)).json().is_judge === false)).toBeLessThan(100);
+  });
+
   it('refuses a user banned through the other app right after the notifications went down', async () => {
     const { first, second, student, boss, schema } = await setUp();
     await terminateListeners(schema);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CROSS_PROCESS_STAMP_MS, openDatabase } from '../../db/database';
-import type { UserRow } from '../../db/schema';
+import type { SignedInUser } from '../../db/schema';
 import { runsOnEngine } from '#test/server/required-service';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, createTestApps, createTestDatabase, testEngine, type TestApp } from '#test/server/test-app';
@@ -22,12 +22,12 @@ describe('memoizeSessions', () => {
   const known: SessionUser = {
     session_id: 1,
     expires_at_ms: Date.parse('2026-12-07T10:00:00.000Z'),
-    user: { id: 7 } as UserRow,
+    user: { id: 7 } as SignedInUser,
   };
   const other: SessionUser = {
     session_id: 2,
     expires_at_ms: Date.parse('2026-12-07T10:00:00.000Z'),
-    user: { id: 8 } as UserRow,
+    user: { id: 8 } as SignedInUser,
   };
 
   /** A loader that knows the token hashes 'a' (user 7) and 'b' (user 8), and records every call. */
@@ -140,7 +140,7 @@ describe('memoizeSessions', () => {
       const calls: string[] = [];
       const memo = memoizeSessions(async (token) => {
         calls.push(token);
-        return { ...known, user: { id: Number(token) } as UserRow };
+        return { ...known, user: { id: Number(token) } as SignedInUser };
       }, watch);
       for (let i = 0; i <= 10_000; i++) await find(memo, String(i));
       expect(memo.known('0')).toBeUndefined();

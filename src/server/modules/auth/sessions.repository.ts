@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Executor } from '../../db/database';
-import type { UserRow } from '../../db/schema';
+import type { SignedInUser, UserRow } from '../../db/schema';
 
 export async function insertSession(
   db: Executor,
@@ -15,11 +15,23 @@ const sessionUserQuery = (db: Executor, tokenHash: string) =>
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
+    // Whether the user judges a hackathon event (decision 0163): kept with the session, so the judge
+    // guard and GET /api/users/me ask the database nothing more.
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('hackathon_judges')
+            .select('hackathon_judges.user_id')
+            .whereRef('hackathon_judges.user_id', '=', 'users.id'),
+        )
+        .as('is_judge'),
+    )
     .where('sessions.token_hash', '=', tokenHash);
 
-type SessionUserRow = UserRow & { session_id: number; session_expires_at: string };
+type SessionUserRow = UserRow & { session_id: number; session_expires_at: string; is_judge: boolean | number };
 /** `expires_at_ms`: the expiry as a number, read on every signed-in request (no date parsing there). */
-export type SessionUser = { session_id: number; expires_at_ms: number; user: UserRow };
+export type SessionUser = { session_id: number; expires_at_ms: number; user: SignedInUser };
 const compiledSql = new WeakMap<object, string>();
 
 /** The session's user, in one indexed lookup; the query is compiled once per database. */
@@ -32,8 +44,13 @@ export async function findSessionUser(db: Executor, tokenHash: string): Promise<
   const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(text, [tokenHash]));
   const row = rows[0];
   if (!row) return undefined;
-  const { session_id, session_expires_at, ...user } = row;
-  return Object.freeze({ session_id, expires_at_ms: Date.parse(session_expires_at), user: Object.freeze(user) });
+  const { session_id, session_expires_at, is_judge, ...user } = row;
+  return Object.freeze({
+    session_id,
+    expires_at_ms: Date.parse(session_expires_at),
+    // SQLite answers 0 or 1.
+    user: Object.freeze({ ...user, is_judge: Boolean(is_judge) }),
+  });
 }
 
 export async function extendSession(db: Executor, sessionId: number, expiresAt: string): Promise<void> {

@@ -240,17 +240,21 @@ export function createHackathonTeamsService(deps: Deps) {
      * twice or exceed max_teams.
      */
     /** What auto-assign would do now, by the same plan, for the board's confirmation. */
-    async assignPreview(eventId: number): Promise<AssignPreview> {
+    async assignPreview(eventId: number, { checkedInOnly = false } = {}): Promise<AssignPreview> {
       const event = await requireEvent(db, eventId);
-      return assignmentPlan(event.waiting_count, event);
+      const waiting = checkedInOnly
+        ? (await unseatedPending(db, eventId, { checkedInOnly })).length
+        : event.waiting_count;
+      return assignmentPlan(waiting, event);
     },
 
-    async autoAssign(eventId: number, admin: UserRow) {
+    /** With `checkedInOnly`, of the pending registrants checked in at the door only (spec §14). */
+    async autoAssign(eventId: number, admin: UserRow, { checkedInOnly = false }: { checkedInOnly?: boolean } = {}) {
       const now = clock.now();
       try {
         const assigned = await db.transaction().execute(async (trx) => {
           const event = await requireEvent(trx, eventId, engine);
-          const pending = await unseatedPending(trx, eventId);
+          const pending = await unseatedPending(trx, eventId, { checkedInOnly });
           const plan = assignmentPlan(pending.length, event);
           const teamCount = plan.teams;
           if (teamCount === 0) return { teams: [], left_pending: pending.length };
@@ -280,7 +284,12 @@ export function createHackathonTeamsService(deps: Deps) {
             entity_id: eventId,
             actor: admin,
             details: {
-              after: { teams: ids.length, seated: people.length, left_pending: pending.length - people.length },
+              after: {
+                teams: ids.length,
+                seated: people.length,
+                left_pending: pending.length - people.length,
+                ...(checkedInOnly ? { checked_in_only: true } : {}),
+              },
             },
             at: now,
           });

@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Engine, Executor } from '../../db/database';
 import type { HackathonEventsTable, TeamsTable } from '../../db/schema';
+import { newCheckInCode } from './check-in-code';
 
 const eventWithCounts = (db: Executor) =>
   db
@@ -138,6 +139,8 @@ export async function listRegistrations(
         'r.event_id',
         'r.status',
         'r.created_at',
+        'r.check_in_code',
+        'r.checked_in_at',
         'users.intra_login',
         'users.image_url',
         'e.name as event_name',
@@ -163,6 +166,8 @@ export async function listRegistrations(
       event_id: row.event_id,
       status: row.status,
       created_at: row.created_at,
+      check_in_code: row.check_in_code,
+      checked_in_at: row.checked_in_at,
       user: { id: row.user_id, intra_login: row.intra_login, image_url: row.image_url },
       event: { id: row.event_id, name: row.event_name, start_at: row.event_start_at, end_at: row.event_end_at },
       team_id: row.team_id,
@@ -208,11 +213,14 @@ export async function registeredEventIds(db: Executor, userId: number): Promise<
   return rows.map((row) => row.event_id);
 }
 
-/** Registers the user (status pending); the unique (user, event) refuses a second registration. */
+/**
+ * Registers the user (status pending) with a new check-in code; the unique (user, event) refuses
+ * a second registration.
+ */
 export async function insertRegistration(db: Executor, userId: number, eventId: number, at: string): Promise<number> {
   const row = await db
     .insertInto('hackathon_registrations')
-    .values({ user_id: userId, event_id: eventId, status: 'pending', created_at: at })
+    .values({ user_id: userId, event_id: eventId, status: 'pending', created_at: at, check_in_code: newCheckInCode() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -259,13 +267,22 @@ export async function seatedAmong(
   return (await query.execute()).map((row) => row.user_id);
 }
 
-/** The event's pending registrants who sit in no team of it, in registration order. */
-export async function unseatedPending(db: Executor, eventId: number): Promise<number[]> {
-  const rows = await db
+/**
+ * The event's pending registrants who sit in no team of it, in registration order; with
+ * `checkedInOnly`, those of them checked in at the door.
+ */
+export async function unseatedPending(
+  db: Executor,
+  eventId: number,
+  { checkedInOnly = false }: { checkedInOnly?: boolean } = {},
+): Promise<number[]> {
+  let query = db
     .selectFrom('hackathon_registrations as r')
     .select('r.user_id')
     .where('r.event_id', '=', eventId)
-    .where('r.status', '=', 'pending')
+    .where('r.status', '=', 'pending');
+  if (checkedInOnly) query = query.where('r.checked_in_at', 'is not', null);
+  const rows = await query
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -307,4 +324,116 @@ export async function unseat(db: Executor, teamId: number, userIds: number[]): P
  */
 export async function unseatEverywhere(db: Executor, userId: number): Promise<void> {
   await db.deleteFrom('team_members').where('user_id', '=', userId).execute();
+}
+
+/** An event's judges, by login. */
+export async function listJudges(db: Executor, eventId: number) {
+  return db
+    .selectFrom('hackathon_judges as j')
+    .innerJoin('users', 'users.id', 'j.user_id')
+    .select(['users.id', 'users.intra_login', 'users.image_url'])
+    .where('j.event_id', '=', eventId)
+    .orderBy('users.intra_login')
+    .execute();
+}
+
+/** The event's judges become exactly `userIds` (in the caller's transaction). */
+export async function replaceJudges(db: Executor, eventId: number, userIds: number[], at: string): Promise<void> {
+  await db.deleteFrom('hackathon_judges').where('event_id', '=', eventId).execute();
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('hackathon_judges')
+    .values(userIds.map((user_id) => ({ event_id: eventId, user_id, created_at: at })))
+    .execute();
+}
+
+/** Whether the user is one of the event's judges. */
+export async function judgesEvent(db: Executor, eventId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('hackathon_judges')
+    .select('user_id')
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Who may be named a judge among `userIds`: their role and admin flag (unknown ids are left out). */
+export async function judgeCandidates(db: Executor, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db.selectFrom('users').select(['id', 'intra_login', 'role', 'is_admin']).where('id', 'in', userIds).execute();
+}
+
+export type CheckInView = {
+  registration_id: number;
+  registrant: {
+    id: number;
+    intra_login: string;
+    first_name: string | null;
+    last_name: string | null;
+    image_url: string | null;
+  };
+  checked_in_at: string | null;
+  checked_in_by: { id: number; intra_login: string } | null;
+};
+
+/** A registration of the event with its registrant and check-in, by its code or by its id. */
+export async function findCheckIn(
+  db: Executor,
+  eventId: number,
+  by: { code: string } | { registrationId: number },
+): Promise<CheckInView | undefined> {
+  let query = db
+    .selectFrom('hackathon_registrations as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('users as by', 'by.id', 'r.checked_in_by')
+    .select([
+      'r.id',
+      'r.checked_in_at',
+      'u.id as user_id',
+      'u.intra_login',
+      'u.first_name',
+      'u.last_name',
+      'u.image_url',
+      'by.id as by_id',
+      'by.intra_login as by_login',
+    ])
+    .where('r.event_id', '=', eventId);
+  query = 'code' in by ? query.where('r.check_in_code', '=', by.code) : query.where('r.id', '=', by.registrationId);
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    registration_id: row.id,
+    registrant: {
+      id: row.user_id,
+      intra_login: row.intra_login,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      image_url: row.image_url,
+    },
+    checked_in_at: row.checked_in_at,
+    checked_in_by: row.by_id !== null && row.by_login !== null ? { id: row.by_id, intra_login: row.by_login } : null,
+  };
+}
+
+/** Checks the registration in unless it already is: answers whether this call did it. */
+export async function markCheckedIn(db: Executor, registrationId: number, at: string, by: number): Promise<boolean> {
+  const result = await db
+    .updateTable('hackathon_registrations')
+    .set({ checked_in_at: at, checked_in_by: by })
+    .where('id', '=', registrationId)
+    .where('checked_in_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Undoes a check-in: answers whether there was one. */
+export async function clearCheckIn(db: Executor, registrationId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('hackathon_registrations')
+    .set({ checked_in_at: null, checked_in_by: null })
+    .where('id', '=', registrationId)
+    .where('checked_in_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -3,12 +3,18 @@ import { endpoint } from '../../plugins/endpoint';
 import { idParamsSchema } from '../../../contract/common';
 import {
   assignBodySchema,
+  assignPreviewQuerySchema,
   assignPreviewSchema,
   assignResultSchema,
+  checkInBodySchema,
+  checkInParamsSchema,
+  checkInSchema,
   eventBodySchema,
   eventListSchema,
   eventSchema,
   eventUpdateSchema,
+  judgeListSchema,
+  judgesBodySchema,
   myHackathonSchema,
   publicEventListSchema,
   registerBodySchema,
@@ -24,12 +30,14 @@ import {
 } from '../../../contract/hackathon';
 import type { App, Deps } from '../../deps';
 import { currentUser } from '../../plugins/session';
+import { createHackathonDayService } from './hackathon-day.service';
 import { createHackathonEventsService } from './hackathon-events.service';
 import { createHackathonTeamsService } from './hackathon-teams.service';
 
 export function registerHackathonRoutes(app: App, deps: Deps): void {
   const events = createHackathonEventsService(deps);
   const teams = createHackathonTeamsService(deps);
+  const day = createHackathonDayService(deps);
 
   app.route({
     ...endpoint(routes.hackathonEvents),
@@ -121,12 +129,38 @@ export function registerHackathonRoutes(app: App, deps: Deps): void {
   });
   app.route({
     ...endpoint(routes.assignPreview),
-    schema: { params: idParamsSchema, response: { 200: assignPreviewSchema } },
-    handler: async (request) => teams.assignPreview(request.params.id),
+    schema: { params: idParamsSchema, querystring: assignPreviewQuerySchema, response: { 200: assignPreviewSchema } },
+    handler: async (request) =>
+      teams.assignPreview(request.params.id, { checkedInOnly: request.query.checked_in_only ?? false }),
   });
   app.route({
     ...endpoint(routes.assignTeams),
     schema: { body: assignBodySchema, response: { 200: assignResultSchema } },
-    handler: async (request) => teams.autoAssign(request.body.event_id, currentUser(request)),
+    handler: async (request) =>
+      teams.autoAssign(request.body.event_id, currentUser(request), { checkedInOnly: request.body.checked_in_only }),
+  });
+
+  app.route({
+    ...endpoint(routes.hackathonJudges),
+    schema: { params: idParamsSchema, response: { 200: judgeListSchema } },
+    handler: async (request) => day.judges(request.params.id),
+  });
+  app.route({
+    ...endpoint(routes.setHackathonJudges),
+    schema: { params: idParamsSchema, body: judgesBodySchema, response: { 200: judgeListSchema } },
+    handler: async (request) => day.setJudges(request.params.id, request.body.user_ids, currentUser(request)),
+  });
+  app.route({
+    ...endpoint(routes.checkIn),
+    schema: { params: idParamsSchema, body: checkInBodySchema, response: { 200: checkInSchema } },
+    handler: async (request) => day.checkIn(request.params.id, request.body.code, currentUser(request)),
+  });
+  app.route({
+    ...endpoint(routes.undoCheckIn),
+    schema: { params: checkInParamsSchema },
+    handler: async (request, reply) => {
+      await day.undoCheckIn(request.params.id, request.params.registration_id, currentUser(request));
+      return reply.status(204).send();
+    },
   });
 }

@@ -5,6 +5,7 @@ import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { stepTwoCandidate } from '#test/server/journey.fixtures';
 import { balancedSizes } from './hackathon-teams.service';
+import { newCheckInCode } from './check-in-code';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -32,9 +33,13 @@ async function registrants(db: Db, eventId: number, count: number, at: string) {
     await db
       .insertInto('hackathon_registrations')
       .values(
-        ids
-          .slice(i, i + 500)
-          .map((user_id) => ({ user_id, event_id: eventId, status: 'pending' as const, created_at: at })),
+        ids.slice(i, i + 500).map((user_id) => ({
+          check_in_code: newCheckInCode(),
+          user_id,
+          event_id: eventId,
+          status: 'pending' as const,
+          created_at: at,
+        })),
       )
       .execute();
   }

@@ -3,3 +3,4 @@
  * Its repositories and other files are its own.
  */
 export { unseatEverywhere } from './hackathon.repository';
+export { newCheckInCode } from './check-in-code';

@@ -14,6 +14,7 @@ import { HOLD_MS } from '../../undo-hold';
 import { createMailOutbox, MAX_ATTEMPTS, retryDelayMs, smtpSettings } from './mail-outbox';
 import { applicationReceivedMail } from './mail-templates';
 import { latestRound } from '#test/server/rounds.fixtures';
+import { newCheckInCode } from '../hackathon';
 
 const DAY = 24 * 3600 * 1000;
 const APP_URL = 'http://localhost:3000';
@@ -45,7 +46,7 @@ async function registrant(db: Db, eventId: number, login: string, email: string 
     .executeTakeFirstOrThrow();
   await db
     .insertInto('hackathon_registrations')
-    .values({ user_id: id, event_id: eventId, status: 'pending', created_at: at })
+    .values({ check_in_code: newCheckInCode(), user_id: id, event_id: eventId, status: 'pending', created_at: at })
     .execute();
   return id;
 }

@@ -3,6 +3,7 @@ import { expectGuarded } from '#test/server/guards';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { insertChallenge } from '#test/server/challenges.fixtures';
+import { newCheckInCode } from '../hackathon';
 
 describe('members (admin)', () => {
   let t: TestApp;
@@ -187,7 +188,13 @@ describe('members (admin)', () => {
       .executeTakeFirstOrThrow();
     await t.database.db
       .insertInto('hackathon_registrations')
-      .values({ user_id: user.id, event_id: event.id, status: 'assigned', created_at: at })
+      .values({
+        check_in_code: newCheckInCode(),
+        user_id: user.id,
+        event_id: event.id,
+        status: 'assigned',
+        created_at: at,
+      })
       .execute();
     const team = await t.database.db
       .insertInto('teams')

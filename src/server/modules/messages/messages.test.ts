@@ -3,6 +3,7 @@ import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { approvedCandidate, insertChallenge, pendingApplicant } from '#test/server/challenges.fixtures';
 import { NOBODY_MESSAGE } from './messages.service';
+import { newCheckInCode } from '../hackathon';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -138,7 +139,13 @@ describe('messages from the board to groups', () => {
     for (const userId of [onTime.userId, banned.userId]) {
       await t.database.db
         .insertInto('hackathon_registrations')
-        .values({ user_id: userId, event_id: eventId, status: 'pending', created_at: clock.now().toISOString() })
+        .values({
+          check_in_code: newCheckInCode(),
+          user_id: userId,
+          event_id: eventId,
+          status: 'pending',
+          created_at: clock.now().toISOString(),
+        })
         .execute();
     }
     const registrants = await send({

@@ -6,6 +6,7 @@ import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { insertChallenge } from '#test/server/challenges.fixtures';
 import { weekBoundaries } from './overview.service';
 import { latestRound } from '#test/server/rounds.fixtures';
+import { newCheckInCode } from '../hackathon';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -122,7 +123,13 @@ describe('the admin overview', () => {
       .executeTakeFirstOrThrow();
     await db()
       .insertInto('hackathon_registrations')
-      .values({ user_id: userId, event_id: eventId, status: seated ? 'assigned' : 'pending', created_at: at })
+      .values({
+        check_in_code: newCheckInCode(),
+        user_id: userId,
+        event_id: eventId,
+        status: seated ? 'assigned' : 'pending',
+        created_at: at,
+      })
       .execute();
     if (!seated) return;
     const team = await db()

@@ -55,6 +55,8 @@ export async function eraseUser(db: Executor, user: UserRow, now: Date): Promise
   await db.deleteFrom('oauth_states').where('user_id', '=', id).execute();
   await db.deleteFrom('data_exports').where('user_id', '=', id).execute();
   await db.deleteFrom('review_undos').where('application_id', 'in', applicationIds).execute();
+  // An erased account judges no more.
+  await db.deleteFrom('hackathon_judges').where('user_id', '=', id).execute();
 
   // What they wrote, and what the board wrote about them; the decisions stay.
   await db

@@ -17,6 +17,7 @@ export const EXPORTED: Partial<Record<keyof DB, keyof MyData>> = {
   user_challenges: 'challenges',
   hackathon_registrations: 'hackathons',
   team_members: 'hackathons',
+  hackathon_judges: 'judging',
   projects: 'projects',
   message_recipients: 'messages',
   mail_outbox: 'emails',
@@ -60,117 +61,126 @@ export async function myData(db: Executor, userId: number, now: Date): Promise<M
   if (!user) return undefined;
   const { intra_id: _intraId, ...profile } = user;
 
-  const [sessions, applications, votes, challenges, hackathons, projects, messages, emails] = await Promise.all([
-    db
-      .selectFrom('sessions')
-      .select(['created_at', 'expires_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .execute(),
-    db
-      .selectFrom('applications')
-      .innerJoin('recruitment_rounds', 'recruitment_rounds.id', 'applications.round_id')
-      .select([
-        'applications.id',
-        'recruitment_rounds.name as round',
-        'applications.status',
-        'applications.motivation',
-        'applications.experience_level',
-        'applications.github_profile',
-        'applications.portfolio_url',
-        'applications.review_notes',
-        'applications.reviewed_at',
-        'applications.challenge_deadline_at',
-        'applications.deadline_request',
-        'applications.deadline_requested_at',
-        'applications.created_at',
-        'applications.updated_at',
-      ])
-      .where('applications.user_id', '=', userId)
-      .orderBy('applications.id')
-      .execute(),
-    db
-      .selectFrom('application_votes')
-      .innerJoin('applications', 'applications.id', 'application_votes.application_id')
-      .select([
-        'application_votes.application_id',
-        'application_votes.stage',
-        'application_votes.vote',
-        'application_votes.comment',
-        'application_votes.created_at',
-      ])
-      .where('applications.user_id', '=', userId)
-      .orderBy('application_votes.created_at')
-      .orderBy('application_votes.id')
-      .execute(),
-    db
-      .selectFrom('user_challenges')
-      .innerJoin('challenges', 'challenges.id', 'user_challenges.challenge_id')
-      .select([
-        'user_challenges.id',
-        'challenges.title as challenge',
-        'user_challenges.status',
-        'user_challenges.exercise_1_tinkercad_link',
-        'user_challenges.exercise_2_tinkercad_link',
-        'user_challenges.exercise_3_tinkercad_link',
-        'user_challenges.exercise_4_tinkercad_link',
-        'user_challenges.exercise_1_completed',
-        'user_challenges.exercise_2_completed',
-        'user_challenges.exercise_3_completed',
-        'user_challenges.exercise_4_completed',
-        'user_challenges.total_xp_earned',
-        'user_challenges.awarded_xp',
-        'user_challenges.feedback',
-        'user_challenges.validation_notes',
-        'user_challenges.started_at',
-        'user_challenges.submitted_at',
-        'user_challenges.validated_at',
-      ])
-      .where('user_challenges.user_id', '=', userId)
-      .orderBy('user_challenges.id')
-      .execute(),
-    db
-      .selectFrom('hackathon_registrations')
-      .innerJoin('hackathon_events', 'hackathon_events.id', 'hackathon_registrations.event_id')
-      .leftJoin('team_members', (join) =>
-        join
-          .onRef('team_members.user_id', '=', 'hackathon_registrations.user_id')
-          .onRef('team_members.event_id', '=', 'hackathon_registrations.event_id'),
-      )
-      .leftJoin('teams', 'teams.id', 'team_members.team_id')
-      .select([
-        'hackathon_registrations.id',
-        'hackathon_events.name as event',
-        'hackathon_events.start_at',
-        'hackathon_events.end_at',
-        'hackathon_registrations.status as registration',
-        'hackathon_registrations.created_at as registered_at',
-        'teams.name as team_name',
-        'teams.hackathon_xp',
-      ])
-      .where('hackathon_registrations.user_id', '=', userId)
-      .orderBy('hackathon_events.start_at')
-      .execute(),
-    db
-      .selectFrom('projects')
-      .select(['title', 'description', 'status', 'deadline', 'validation_notes', 'validated_at', 'created_at'])
-      .where('owner_id', '=', userId)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('message_recipients')
-      .innerJoin('messages', 'messages.id', 'message_recipients.message_id')
-      .select(['messages.subject', 'messages.body', 'messages.created_at as sent_at', 'message_recipients.read_at'])
-      .where('message_recipients.user_id', '=', userId)
-      .orderBy('messages.id')
-      .execute(),
-    db
-      .selectFrom('mail_outbox')
-      .select(['kind', 'subject', 'text_body as body', 'status', 'created_at', 'sent_at'])
-      .where('user_id', '=', userId)
-      .orderBy('id')
-      .execute(),
-  ]);
+  const [sessions, applications, votes, challenges, hackathons, judging, projects, messages, emails] =
+    await Promise.all([
+      db
+        .selectFrom('sessions')
+        .select(['created_at', 'expires_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+      db
+        .selectFrom('applications')
+        .innerJoin('recruitment_rounds', 'recruitment_rounds.id', 'applications.round_id')
+        .select([
+          'applications.id',
+          'recruitment_rounds.name as round',
+          'applications.status',
+          'applications.motivation',
+          'applications.experience_level',
+          'applications.github_profile',
+          'applications.portfolio_url',
+          'applications.review_notes',
+          'applications.reviewed_at',
+          'applications.challenge_deadline_at',
+          'applications.deadline_request',
+          'applications.deadline_requested_at',
+          'applications.created_at',
+          'applications.updated_at',
+        ])
+        .where('applications.user_id', '=', userId)
+        .orderBy('applications.id')
+        .execute(),
+      db
+        .selectFrom('application_votes')
+        .innerJoin('applications', 'applications.id', 'application_votes.application_id')
+        .select([
+          'application_votes.application_id',
+          'application_votes.stage',
+          'application_votes.vote',
+          'application_votes.comment',
+          'application_votes.created_at',
+        ])
+        .where('applications.user_id', '=', userId)
+        .orderBy('application_votes.created_at')
+        .orderBy('application_votes.id')
+        .execute(),
+      db
+        .selectFrom('user_challenges')
+        .innerJoin('challenges', 'challenges.id', 'user_challenges.challenge_id')
+        .select([
+          'user_challenges.id',
+          'challenges.title as challenge',
+          'user_challenges.status',
+          'user_challenges.exercise_1_tinkercad_link',
+          'user_challenges.exercise_2_tinkercad_link',
+          'user_challenges.exercise_3_tinkercad_link',
+          'user_challenges.exercise_4_tinkercad_link',
+          'user_challenges.exercise_1_completed',
+          'user_challenges.exercise_2_completed',
+          'user_challenges.exercise_3_completed',
+          'user_challenges.exercise_4_completed',
+          'user_challenges.total_xp_earned',
+          'user_challenges.awarded_xp',
+          'user_challenges.feedback',
+          'user_challenges.validation_notes',
+          'user_challenges.started_at',
+          'user_challenges.submitted_at',
+          'user_challenges.validated_at',
+        ])
+        .where('user_challenges.user_id', '=', userId)
+        .orderBy('user_challenges.id')
+        .execute(),
+      db
+        .selectFrom('hackathon_registrations')
+        .innerJoin('hackathon_events', 'hackathon_events.id', 'hackathon_registrations.event_id')
+        .leftJoin('team_members', (join) =>
+          join
+            .onRef('team_members.user_id', '=', 'hackathon_registrations.user_id')
+            .onRef('team_members.event_id', '=', 'hackathon_registrations.event_id'),
+        )
+        .leftJoin('teams', 'teams.id', 'team_members.team_id')
+        .select([
+          'hackathon_registrations.id',
+          'hackathon_events.name as event',
+          'hackathon_events.start_at',
+          'hackathon_events.end_at',
+          'hackathon_registrations.status as registration',
+          'hackathon_registrations.created_at as registered_at',
+          'hackathon_registrations.checked_in_at',
+          'teams.name as team_name',
+          'teams.hackathon_xp',
+        ])
+        .where('hackathon_registrations.user_id', '=', userId)
+        .orderBy('hackathon_events.start_at')
+        .execute(),
+      db
+        .selectFrom('hackathon_judges')
+        .innerJoin('hackathon_events', 'hackathon_events.id', 'hackathon_judges.event_id')
+        .select(['hackathon_events.name as event', 'hackathon_events.start_at', 'hackathon_events.end_at'])
+        .where('hackathon_judges.user_id', '=', userId)
+        .orderBy('hackathon_events.start_at')
+        .execute(),
+      db
+        .selectFrom('projects')
+        .select(['title', 'description', 'status', 'deadline', 'validation_notes', 'validated_at', 'created_at'])
+        .where('owner_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('message_recipients')
+        .innerJoin('messages', 'messages.id', 'message_recipients.message_id')
+        .select(['messages.subject', 'messages.body', 'messages.created_at as sent_at', 'message_recipients.read_at'])
+        .where('message_recipients.user_id', '=', userId)
+        .orderBy('messages.id')
+        .execute(),
+      db
+        .selectFrom('mail_outbox')
+        .select(['kind', 'subject', 'text_body as body', 'status', 'created_at', 'sent_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+    ]);
 
   // The person's own entities, by the audit log's entity types: an entry about one of them is theirs.
   const own: Record<string, Set<number>> = {
@@ -231,6 +241,7 @@ export async function myData(db: Executor, userId: number, now: Date): Promise<M
       ...row,
       team: team_name === null ? null : { name: team_name, hackathon_xp },
     })),
+    judging,
     projects,
     messages,
     emails,
