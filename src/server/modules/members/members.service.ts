@@ -14,7 +14,7 @@ import { journeyStep, journeyStepsOf, journeySummary } from '../../read-model/jo
 import { readSetting } from '../../read-model/settings';
 import { welcomeMail } from '../mail';
 import { createPrivacyService } from '../privacy';
-import { activeAdminIds, changeRole, findUserById, LAST_ADMIN, updateUser } from '../users';
+import { activeAdminIds, changeRole, findUserById, isLastAdmin, LAST_ADMIN, updateUser } from '../users';
 import { candidatesHiddenFrom } from '../../read-model/blind-review';
 import { applicationsOfUser, listCampuses, listMembers, recentActivity } from './members.repository';
 
@@ -34,9 +34,6 @@ export function createMembersService(deps: Deps) {
       return work(trx, target, admins, clock.now());
     });
   }
-
-  const isLastAdmin = (target: UserRow, admins: number[]) =>
-    target.is_admin && !target.is_banned && admins.length === 1 && admins[0] === target.id;
 
   return {
     async list(filter: MemberListFilter) {

@@ -13,10 +13,10 @@ import { likePattern } from '../users';
  * What stands for a required text the person wrote (a motivation: the database holds it to 10-2000
  * characters), once erased.
  */
-export const ERASED_TEXT = '[erased with its author’s account]';
+const ERASED_TEXT = '[erased with its author’s account]';
 
 /** The login an erased account is left with. */
-export const erasedLogin = (id: number) => `deleted-${id}`;
+const erasedLogin = (id: number) => `deleted-${id}`;
 
 const NOTHING = new Set<string>();
 

@@ -3,12 +3,12 @@ import type { Deps } from '../../deps';
 import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../errors';
 import { recordAudit } from '../audit';
-import { activeAdminIds, findUserById, LAST_ADMIN } from '../users';
+import { activeAdminIds, findUserById, isLastAdmin, LAST_ADMIN } from '../users';
 import { eraseUser } from './erasure';
 import { myData } from './my-data';
 
 /** A person may take a copy of their data once a minute (decisions §15). */
-export const EXPORT_EVERY_MS = 60_000;
+const EXPORT_EVERY_MS = 60_000;
 
 /** The privacy rights of decisions §15: a copy of one's data (decision 0165), an erasure (decision 0166). */
 export function createPrivacyService({ db, clock, engine }: Pick<Deps, 'db' | 'clock' | 'engine'>) {
@@ -21,9 +21,7 @@ export function createPrivacyService({ db, clock, engine }: Pick<Deps, 'db' | 'c
       const admins = await activeAdminIds(trx, engine);
       const target = await findUserById(trx, id);
       if (!target || target.erased_at) throw notFound(/*i18n*/ 'There is no such user.');
-      if (target.is_admin && !target.is_banned && admins.length === 1 && admins[0] === id) {
-        throw conflict(LAST_ADMIN);
-      }
+      if (isLastAdmin(target, admins)) throw conflict(LAST_ADMIN);
       const now = clock.now();
       // Recorded first: an entry by the person loses their name with the others, as the erasure goes on.
       await recordAudit(trx, {

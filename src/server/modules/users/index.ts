@@ -10,6 +10,7 @@ export {
   campusesOf,
   changeRole,
   findUserById,
+  isLastAdmin,
   LAST_ADMIN,
   updateUser,
   upsertUserFromProfile,

@@ -143,6 +143,10 @@ export async function activeAdminIds(db: Executor, engine: Engine): Promise<numb
   return (await query.execute()).map((row) => row.id);
 }
 
+/** True when `target` is the one active admin of `admins` (activeAdminIds): banning, demoting or erasing them is refused. */
+export const isLastAdmin = (target: UserRow, admins: number[]) =>
+  target.is_admin && !target.is_banned && admins.length === 1 && admins[0] === target.id;
+
 /** The refusal of a change that would leave the club without an admin. */
 export const LAST_ADMIN =
   /*i18n*/ 'This is the last admin: make someone else an admin first, so the club is never locked out.';
