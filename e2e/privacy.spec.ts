@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { longestLogin } from './longest-values';
 import { signedInPageAt, uniqueLogin } from './support';
 
 /**
@@ -63,3 +64,34 @@ for (const width of [375, 1280]) {
     await page.context().close();
   });
 }
+
+test('the erasure dialog in Arabic at 360 px, with the longest login: right to left, the login isolated, nothing wider than its box', async ({
+  browser,
+  baseURL,
+}) => {
+  const login = longestLogin('erase');
+  const page = await signedInPageAt(browser, baseURL!, login, { width: 360, locale: 'ar' });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByRole('button', { name: /قائمة حساب/ }).click();
+  await page.getByRole('button', { name: 'حذف حسابي' }).click();
+  const dialog = page.getByRole('dialog', { name: 'حذف حسابكم؟' });
+  await expect(dialog.locator('label bdi')).toHaveText(login);
+  // On one line: a login broken at its hyphen reads backwards in a right-to-left page.
+  expect(await dialog.locator('label bdi').evaluate((bdi) => bdi.getClientRects().length)).toBe(1);
+  const overflow = await dialog.evaluate(
+    (box) =>
+      [box, ...box.querySelectorAll('*')].filter((element) => element.scrollWidth > element.clientWidth + 1).length,
+  );
+  expect(overflow).toBe(0);
+  const { violations } = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('erase-ar-360.png') });
+  await dialog.getByRole('button', { name: 'إلغاء' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await page.request.get('/api/users/me')).status()).toBe(200);
+  await page.context().close();
+});

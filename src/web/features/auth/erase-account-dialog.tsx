@@ -6,6 +6,7 @@ import { Field } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { showServerErrors } from '../../lib/form';
 import { myDataUrl, useEraseMyAccount } from './api';
+import './auth-pages.css';
 
 /**
  * "Delete my account" (decisions §15, decision 0166): what goes and what stays, said before;
@@ -44,7 +45,7 @@ export default function EraseAccountDialog({ user, onClose }: { user: User; onCl
           id="erase-confirm"
           label={
             <Trans>
-              Type your login to confirm: <bdi>{login}</bdi>
+              Type your login to confirm: <bdi className="login-to-type">{login}</bdi>
             </Trans>
           }
           error={formState.errors.confirm?.message}
