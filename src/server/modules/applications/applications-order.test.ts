@@ -62,7 +62,7 @@ describe('the order of the applications', () => {
     expect(records.slice(1).map((record) => record[1])).toEqual(expected);
 
     const paged: string[] = [];
-    for await (const page of eachApplicationForExport(t.database.db, {}, 1)) {
+    for await (const page of eachApplicationForExport(t.database.db, t.database.engine, {}, 1)) {
       paged.push(...page.map((application) => application.user.intra_login));
     }
     expect(paged).toEqual(expected);

@@ -105,36 +105,37 @@ export type ApplicationFilter = {
  * The filters on the candidate are subqueries read once for the whole list (`user_id in (…)`), not
  * a lookup of the candidate for every application: a search scans the users once (decision 0154).
  */
-const matching = (db: Executor, filter: ApplicationFilter) => (eb: ExpressionBuilder<DB, 'applications'>) => {
-  const now = filter.now ?? new Date();
-  const candidates = () => db.selectFrom('users').select('users.id');
-  return eb.and([
-    ...(filter.status ? [eb('applications.status', '=', filter.status)] : []),
-    ...(filter.round_id ? [eb('applications.round_id', '=', filter.round_id)] : []),
-    ...(filter.campus
-      ? [eb('applications.user_id', 'in', candidates().where('users.campus', '=', filter.campus))]
-      : []),
-    ...(filter.step !== undefined
-      ? [eb('applications.id', 'in', latestApplicationsAtStep(db, Number(filter.step) as JourneyStep, now))]
-      : []),
-    ...(filter.q
-      ? [
-          eb('applications.user_id', 'in', usersMatching(db, filter.q)),
-          ...(filter.searchableFor !== undefined
-            ? [
-                eb.exists(
-                  eb
-                    .selectFrom('application_votes')
-                    .select('application_votes.id')
-                    .whereRef('application_votes.application_id', '=', 'applications.id')
-                    .where('application_votes.admin_id', '=', filter.searchableFor),
-                ),
-              ]
-            : []),
-        ]
-      : []),
-  ]);
-};
+const matching =
+  (db: Executor, engine: Engine, filter: ApplicationFilter) => (eb: ExpressionBuilder<DB, 'applications'>) => {
+    const now = filter.now ?? new Date();
+    const candidates = () => db.selectFrom('users').select('users.id');
+    return eb.and([
+      ...(filter.status ? [eb('applications.status', '=', filter.status)] : []),
+      ...(filter.round_id ? [eb('applications.round_id', '=', filter.round_id)] : []),
+      ...(filter.campus
+        ? [eb('applications.user_id', 'in', candidates().where('users.campus', '=', filter.campus))]
+        : []),
+      ...(filter.step !== undefined
+        ? [eb('applications.id', 'in', latestApplicationsAtStep(db, Number(filter.step) as JourneyStep, now))]
+        : []),
+      ...(filter.q
+        ? [
+            eb('applications.user_id', 'in', usersMatching(db, engine, filter.q)),
+            ...(filter.searchableFor !== undefined
+              ? [
+                  eb.exists(
+                    eb
+                      .selectFrom('application_votes')
+                      .select('application_votes.id')
+                      .whereRef('application_votes.application_id', '=', 'applications.id')
+                      .where('application_votes.admin_id', '=', filter.searchableFor),
+                  ),
+                ]
+              : []),
+          ]
+        : []),
+    ]);
+  };
 
 /**
  * The order of the admin list and its CSV export (decision 0125): newest sent first, by the date the
@@ -147,9 +148,10 @@ const oldestSentFirst = <TB extends keyof DB, O>(query: SelectQueryBuilder<DB, T
 
 export async function listApplications(
   db: Executor,
+  engine: Engine,
   filter: ApplicationFilter & { limit: number; offset: number; sort?: 'created_at' | '-created_at' },
 ): Promise<{ data: ApplicationView[]; total: number }> {
-  const where = matching(db, filter);
+  const where = matching(db, engine, filter);
   const inOrder = filter.sort === 'created_at' ? oldestSentFirst : newestSentFirst;
   // The page's ids first, skipped through an index, then only those rows are joined (decision 0100).
   const page = db
@@ -261,12 +263,17 @@ export async function restoreReview(
  * Every application the filter selects, with its author, in pages, for the CSV export: in the
  * list's order, each page read after the last row of the one before (a keyset on sent date and id).
  */
-export async function* eachApplicationForExport(db: Executor, filter: ApplicationFilter, pageSize = 500) {
+export async function* eachApplicationForExport(
+  db: Executor,
+  engine: Engine,
+  filter: ApplicationFilter,
+  pageSize = 500,
+) {
   let after: { created_at: string; id: number } | null = null;
   for (;;) {
     const last = after;
     const rows: Joined[] = await withApplicant(db)
-      .where(matching(db, filter))
+      .where(matching(db, engine, filter))
       .$if(last !== null, (query) =>
         query.where((eb) =>
           eb(eb.refTuple('applications.created_at', 'applications.id'), '<', eb.tuple(last!.created_at, last!.id)),

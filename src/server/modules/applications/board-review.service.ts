@@ -170,7 +170,7 @@ export function createBoardReviewService(deps: Deps) {
   return {
     async list(query: ListQuery, admin: UserRow) {
       const now = clock.now();
-      const { data, total } = await listApplications(db, { ...query, ...(await searchScope(admin)), now });
+      const { data, total } = await listApplications(db, engine, { ...query, ...(await searchScope(admin)), now });
       const [seen, steps, campuses] = await Promise.all([
         asSeenBy(db, admin, data),
         journeyStepsOf(
@@ -219,7 +219,7 @@ export function createBoardReviewService(deps: Deps) {
       const now = clock.now();
       async function* rows() {
         const scoped = { ...filter, ...(await searchScope(admin)), now };
-        for await (const page of eachApplicationForExport(db, scoped)) {
+        for await (const page of eachApplicationForExport(db, engine, scoped)) {
           const ids = page.map((application) => application.id);
           const [seen, steps, votes] = await Promise.all([
             asSeenBy(db, admin, page),

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { AuditAction, AuditEntityType } from '../../../contract/audit';
 import type { Db, Executor } from '../../db/database';
 import type { AuditLogRow, DB } from '../../db/schema';
+import { likePattern } from '../../db/like-pattern';
 
 export type Actor = { id: number; intra_login: string } | null;
 
@@ -52,8 +53,6 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
     })
     .execute();
 }
-
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 type AuditFilter = { action?: string; entity_type?: string; limit: number; offset: number };
 type Key = { action: string; entity_type: string; n: number };

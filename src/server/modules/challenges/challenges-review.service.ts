@@ -39,11 +39,11 @@ function progressOf(row: UserChallengeRow) {
 
 /** The admins' review of submitted challenges: the queue, then validation (with XP) or decline (with feedback). */
 export function createChallengesReviewService(deps: Deps) {
-  const { db, clock, mail } = deps;
+  const { db, clock, engine, mail } = deps;
 
   return {
     async listForReview(query: ReviewQueueQuery): Promise<List<AdminUserChallenge>> {
-      const { rows, total } = await listUserChallenges(db, { ...query, challengeId: query.challenge_id });
+      const { rows, total } = await listUserChallenges(db, engine, { ...query, challengeId: query.challenge_id });
       return { data: await userChallengeViews(db, rows), total };
     },
 

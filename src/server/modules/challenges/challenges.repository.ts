@@ -1,7 +1,7 @@
 import { sql, type Insertable, type UpdateObject, type Updateable } from 'kysely';
 import type { ExerciseNumber, UserChallengeStatus } from '../../../contract/challenges';
 import { XP_PER_EXERCISE } from '../../../contract/constants';
-import type { Executor } from '../../db/database';
+import type { Engine, Executor } from '../../db/database';
 import type { ChallengeRow, ChallengesTable, DB, UserChallengeRow } from '../../db/schema';
 import { journeyStepsQuery } from '../../read-model/journey';
 import { usersMatching } from '../users';
@@ -259,13 +259,14 @@ export async function lastValidatedAt(db: Executor, userId: number): Promise<str
 
 export async function listUserChallenges(
   db: Executor,
+  engine: Engine,
   options: { status?: UserChallengeStatus; challengeId?: number; q?: string; limit: number; offset: number },
 ): Promise<{ rows: UserChallengeRow[]; total: number }> {
   let query = db.selectFrom('user_challenges');
   if (options.status) query = query.where('status', '=', options.status);
   // Read in the (status, submitted_at, id) index: the queue is the few challenges waiting.
   if (options.challengeId !== undefined) query = query.where('challenge_id', '=', options.challengeId);
-  if (options.q) query = query.where('user_id', 'in', usersMatching(db, options.q));
+  if (options.q) query = query.where('user_id', 'in', usersMatching(db, engine, options.q));
   const [rows, count] = await Promise.all([
     // The board's queue (decision 0125): the longest waiting first, by the date the candidate sent
     // the challenge for review (never sent: last); the id breaks ties, so pages never overlap.

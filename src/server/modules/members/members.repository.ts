@@ -1,10 +1,10 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { MemberListFilter, MemberSort } from '../../../contract/members';
 import type { Engine, Executor } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
 import type { AuditAction } from '../../../contract/audit';
 import { usersAtStep, type JourneyStep } from '../../read-model/journey';
-import { likePattern, SEARCHED_COLUMNS } from '../users';
+import { userMatches } from '../users';
 
 /** The columns each order reads, then the id, so that pages never overlap. */
 const ORDERS: Record<MemberSort, { column: 'created_at' | 'intra_login' | 'campus'; direction: 'asc' | 'desc' }> = {
@@ -22,20 +22,12 @@ export async function listMembers(
   engine: Engine,
   now: Date,
 ): Promise<{ data: UserRow[]; total: number }> {
-  // SQLite's LIKE already ignores ASCII case, the only case its lower() knows: calling it on
-  // every column of every user would double the cost of a search for the same answer.
-  const folded = (column: string) => (engine === 'sqlite' ? sql.ref(column) : sql`lower(${sql.ref(column)})`);
   const where = (eb: ExpressionBuilder<DB, 'users'>) => {
     const conditions = [];
     if (filter.role) conditions.push(eb('role', '=', filter.role));
     if (filter.banned !== undefined) conditions.push(eb('is_banned', '=', filter.banned));
     if (filter.campus) conditions.push(eb('campus', '=', filter.campus));
-    if (filter.q) {
-      const pattern = likePattern(filter.q);
-      conditions.push(
-        eb.or(SEARCHED_COLUMNS.map((column) => sql<boolean>`${folded(column)} like ${pattern} escape '\\'`)),
-      );
-    }
+    if (filter.q) conditions.push(userMatches(engine, filter.q)(eb));
     if (filter.step === 'none') {
       conditions.push(
         eb.not(eb.exists(eb.selectFrom('applications').select('id').whereRef('user_id', '=', 'users.id'))),

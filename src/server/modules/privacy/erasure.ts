@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
-import { likePattern } from '../users';
+import { likePattern } from '../../db/like-pattern';
 
 /*
  * The erasure of a person's account (decisions §15, decision 0166), inside the caller's

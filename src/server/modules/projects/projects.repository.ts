@@ -2,8 +2,7 @@ import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Project, ProjectStatus } from '../../../contract/projects';
 import type { Executor } from '../../db/database';
 import type { DB, ProjectsTable } from '../../db/schema';
-
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+import { likePattern } from '../../db/like-pattern';
 
 /** A project with its owner and, once decided, the admin who decided. */
 const withPeople = (db: Executor) =>

@@ -2,7 +2,7 @@
  * The users module's front door (decision 0162): what the rest of the server may use of it.
  * Its repositories and other files are its own.
  */
-export { SEARCHED_COLUMNS, likePattern, usersMatching } from './user-search';
+export { userMatches, usersMatching } from './user-search';
 export {
   activeAdminIds,
   addExperience,
