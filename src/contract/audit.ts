@@ -81,6 +81,8 @@ export const AUDIT_ACTION_LABELS = {
   'team.auto_assigned': /*i18n*/ 'Teams auto-assigned',
   'team.created': /*i18n*/ 'Team created',
   'team.deleted': /*i18n*/ 'Team deleted',
+  'team.member_seated': /*i18n*/ 'Team member seated',
+  'team.member_unseated': /*i18n*/ 'Team member taken out',
   'team.updated': /*i18n*/ 'Team edited',
   'team.xp_awarded': /*i18n*/ 'Team XP awarded',
   'user.admin_granted': /*i18n*/ 'Admin rights granted',

@@ -146,6 +146,15 @@ export const teamUpdateSchema = z.object({
   hackathon_xp: z.number().int().min(0).max(MAX_HACKATHON_XP).nullable().optional(),
 });
 
+/** A member of a team, in the path: `/hackathon/teams/{id}/members/{user_id}` (issue 32). */
+export const teamMemberParamsSchema = z.object({ id: idTextSchema, user_id: idTextSchema });
+/**
+ * A registrant seated in a team by hand (issue 32): the team as it is now, and the team of the
+ * event they left for it (null when they were waiting), where an Undo puts them back.
+ */
+export const teamSeatSchema = z.object({ team: teamSchema, from_team: teamSchema.nullable() });
+export type TeamSeat = z.infer<typeof teamSeatSchema>;
+
 /** `checked_in_only`: teams of the registrants checked in at the door only (spec §14). */
 export const assignBodySchema = z.object({ event_id: idSchema, checked_in_only: z.boolean().default(false) });
 export const assignResultSchema = z.object({ teams: z.array(teamSchema), left_pending: z.number().int() });
@@ -158,6 +167,8 @@ export const assignPreviewSchema = z.object({
   teams: z.number().int(),
   seated: z.number().int(),
   left_pending: z.number().int(),
+  /** The size of each team it would make, largest first ("14 people → 4 teams: 4, 4, 3, 3", issue 32). */
+  team_sizes: z.array(z.number().int()),
 });
 export type AssignPreview = z.infer<typeof assignPreviewSchema>;
 /** `?checked_in_only=true`: the preview of auto-assign with `checked_in_only` (spec §14). */

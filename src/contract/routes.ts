@@ -452,6 +452,16 @@ export const routes = {
     access: 'admin',
     summary: 'Delete a team',
   }),
+  seatTeamMember: put<hackathon.TeamSeat>()('/hackathon/teams/:id/members/:user_id', {
+    operationId: 'seatHackathonTeamMember',
+    access: 'admin',
+    summary: 'Seat a registrant of the event in a team, moving them out of their other team of it',
+  }),
+  unseatTeamMember: del<hackathon.Team>()('/hackathon/teams/:id/members/:user_id', {
+    operationId: 'unseatHackathonTeamMember',
+    access: 'admin',
+    summary: 'Take a member out of a team: their registration waits again',
+  }),
   assignPreview: get<hackathon.AssignPreview, Query<typeof hackathon.assignPreviewQuerySchema>>()(
     '/hackathon/events/:id/assign-preview',
     {

@@ -409,6 +409,19 @@ const ROUTES: Row[] = [
     expect: ADMIN,
   },
   { method: 'DELETE', path: '/api/hackathon/teams/:id', url: '/api/hackathon/teams/{team}', expect: ADMIN },
+  // Moving people between teams by hand (issue 32).
+  {
+    method: 'PUT',
+    path: '/api/hackathon/teams/:id/members/:user_id',
+    url: '/api/hackathon/teams/{team}/members/{finalistUser}',
+    expect: ADMIN,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/hackathon/teams/:id/members/:user_id',
+    url: '/api/hackathon/teams/{team}/members/{seatedUser}',
+    expect: ADMIN,
+  },
   { method: 'POST', path: '/api/hackathon/assign', body: { event_id: '{springEvent}' }, expect: ADMIN },
   {
     method: 'GET',

@@ -245,7 +245,13 @@ describe('the hackathon day', () => {
     for (const person of present) await checkIn(event.id, person.code, admin.cookie);
     const preview = async (query = '') =>
       (await call('GET', `/api/hackathon/events/${event.id}/assign-preview${query}`, admin.cookie)).json();
-    expect(await preview('?checked_in_only=true')).toEqual({ waiting: 3, teams: 1, seated: 3, left_pending: 0 });
+    expect(await preview('?checked_in_only=true')).toEqual({
+      waiting: 3,
+      teams: 1,
+      seated: 3,
+      left_pending: 0,
+      team_sizes: [3],
+    });
     expect(await preview()).toMatchObject({ waiting: 6, teams: 2 });
 
     const assigned = await call('POST', '/api/hackathon/assign', admin.cookie, {

@@ -4,6 +4,7 @@ import { HACKATHON_TEAM_SIZE } from '../../../contract/constants';
 import {
   numberedTeamName,
   type AssignPreview,
+  type TeamSeat,
   type teamBodySchema,
   type teamUpdateSchema,
 } from '../../../contract/hackathon';
@@ -11,7 +12,7 @@ import type { Executor } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { conflict } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit';
 import { addExperience } from '../users';
 import { teamAssignedMail } from '../mail';
@@ -23,6 +24,7 @@ import {
   registeredAmong,
   seat,
   seatedAmong,
+  seatOf,
   setRegistrationStatus,
   unseat,
   unseatedPending,
@@ -55,7 +57,7 @@ export function assignmentPlan(waiting: number, event: { max_teams: number; team
   const room = event.max_teams > 0 ? Math.max(0, event.max_teams - event.teams_count) : wanted;
   const teams = Math.min(wanted, room);
   const seated = Math.min(waiting, teams * HACKATHON_TEAM_SIZE);
-  return { waiting, teams, seated, left_pending: waiting - seated };
+  return { waiting, teams, seated, left_pending: waiting - seated, team_sizes: balancedSizes(seated, teams) };
 }
 
 /** Checks that each user is registered for the event and seated in no other of its teams. */
@@ -210,6 +212,79 @@ export function createHackathonTeamsService(deps: Deps) {
       } catch (error) {
         throw seatingConflict(error);
       }
+    },
+
+    /**
+     * Seats a registrant of the team's event in the team by hand (issue 32), out of the other team
+     * of the event they sat in, if any: one transaction under the event's lock, so two moves into
+     * one team never make it five. The team's XP follows the person, as in `updateTeam`.
+     */
+    async seatMember(teamId: number, userId: number, admin: UserRow): Promise<TeamSeat> {
+      const now = clock.now();
+      try {
+        const seated = await db.transaction().execute(async (trx) => {
+          const event = await requireEvent(trx, (await requireTeam(trx, teamId)).event_id, engine);
+          const team = await requireTeam(trx, teamId);
+          if (team.members.some((member) => member.user_id === userId)) return { team, from_team: null };
+          if (team.members.length >= HACKATHON_TEAM_SIZE) {
+            throw conflict({
+              sentence: /*i18n*/ 'A team has at most {max} members',
+              values: { max: HACKATHON_TEAM_SIZE },
+            });
+          }
+          if ((await registeredAmong(trx, event.id, [userId])).length === 0) {
+            throw conflict(/*i18n*/ 'Every member must be registered for this event.');
+          }
+          const fromId = (await seatOf(trx, event.id, userId))?.team_id ?? null;
+          const from = fromId === null ? null : await requireTeam(trx, fromId);
+          if (from) {
+            await unseat(trx, from.id, [userId]);
+            await addExperience(trx, [userId], -(from.hackathon_xp ?? 0));
+          }
+          await seat(trx, [{ team_id: teamId, event_id: event.id, user_id: userId }], now.toISOString());
+          await setRegistrationStatus(trx, event.id, [userId], 'assigned');
+          await addExperience(trx, [userId], team.hackathon_xp ?? 0);
+          await recordAudit(trx, {
+            action: 'team.member_seated',
+            entity_type: 'team',
+            entity_id: teamId,
+            actor: admin,
+            details: { before: { team_id: from?.id ?? null }, after: { team_id: teamId, user_id: userId } },
+            at: now,
+          });
+          const after = await requireTeam(trx, teamId);
+          await mailSeated(trx, event, [after], [userId], now);
+          return { team: after, from_team: from ? await requireTeam(trx, from.id) : null };
+        });
+        mail.kick();
+        return seated;
+      } catch (error) {
+        throw seatingConflict(error);
+      }
+    },
+
+    /** Takes a member out of a team (issue 32): their registration waits again, the team's XP leaves with them. */
+    async unseatMember(teamId: number, userId: number, admin: UserRow): Promise<TeamView> {
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        const event = await requireEvent(trx, (await requireTeam(trx, teamId)).event_id, engine);
+        const team = await requireTeam(trx, teamId);
+        if (!team.members.some((member) => member.user_id === userId)) {
+          throw notFound(/*i18n*/ 'This person is not in this team.');
+        }
+        await unseat(trx, teamId, [userId]);
+        await setRegistrationStatus(trx, event.id, [userId], 'pending');
+        await addExperience(trx, [userId], -(team.hackathon_xp ?? 0));
+        await recordAudit(trx, {
+          action: 'team.member_unseated',
+          entity_type: 'team',
+          entity_id: teamId,
+          actor: admin,
+          details: { before: { team_id: teamId, user_id: userId }, after: { team_id: null } },
+          at: now,
+        });
+        return requireTeam(trx, teamId);
+      });
     },
 
     async deleteTeam(id: number, admin: UserRow) {

@@ -313,6 +313,16 @@ export async function deleteTeam(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('teams').where('id', '=', id).execute();
 }
 
+/** The team of the event the user sits in, if any. */
+export function seatOf(db: Executor, eventId: number, userId: number) {
+  return db
+    .selectFrom('team_members')
+    .select('team_id')
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
 /** Takes the users out of the team (their registrations stay). */
 export async function unseat(db: Executor, teamId: number, userIds: number[]): Promise<void> {
   await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', 'in', userIds).execute();

@@ -24,7 +24,9 @@ import {
   teamBodySchema,
   teamListQuerySchema,
   teamListSchema,
+  teamMemberParamsSchema,
   teamSchema,
+  teamSeatSchema,
   teamUpdateSchema,
   unregisterQuerySchema,
 } from '../../../contract/hackathon';
@@ -126,6 +128,16 @@ export function registerHackathonRoutes(app: App, deps: Deps): void {
       await teams.deleteTeam(request.params.id, currentUser(request));
       return reply.status(204).send();
     },
+  });
+  app.route({
+    ...endpoint(routes.seatTeamMember),
+    schema: { params: teamMemberParamsSchema, response: { 200: teamSeatSchema } },
+    handler: async (request) => teams.seatMember(request.params.id, request.params.user_id, currentUser(request)),
+  });
+  app.route({
+    ...endpoint(routes.unseatTeamMember),
+    schema: { params: teamMemberParamsSchema, response: { 200: teamSchema } },
+    handler: async (request) => teams.unseatMember(request.params.id, request.params.user_id, currentUser(request)),
   });
   app.route({
     ...endpoint(routes.assignPreview),

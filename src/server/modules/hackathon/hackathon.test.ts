@@ -324,16 +324,22 @@ describe('hackathon', () => {
 
     const preview = async (id: number) =>
       (await call('GET', `/api/hackathon/events/${id}/assign-preview`, admin)).json();
-    expect(await preview(spring.id)).toEqual({ waiting: 120, teams: 30, seated: 120, left_pending: 0 });
+    expect(await preview(spring.id)).toMatchObject({ waiting: 120, teams: 30, seated: 120, left_pending: 0 });
     const springDone = (await call('POST', '/api/hackathon/assign', admin, { event_id: spring.id })).json();
     expect({ teams: springDone.teams.length, left: springDone.left_pending }).toEqual({ teams: 30, left: 0 });
 
     // Max 5 teams: the preview says 20 seated and 15 left, and auto-assign does exactly that.
-    expect(await preview(autumn.id)).toEqual({ waiting: 35, teams: 5, seated: 20, left_pending: 15 });
+    expect(await preview(autumn.id)).toEqual({
+      waiting: 35,
+      teams: 5,
+      seated: 20,
+      left_pending: 15,
+      team_sizes: [4, 4, 4, 4, 4],
+    });
     const autumnDone = (await call('POST', '/api/hackathon/assign', admin, { event_id: autumn.id })).json();
     expect({ teams: autumnDone.teams.length, left: autumnDone.left_pending }).toEqual({ teams: 5, left: 15 });
     expect(await counts()).toEqual({ Spring: [0, 30], Autumn: [15, 5] });
-    expect(await preview(autumn.id)).toEqual({ waiting: 15, teams: 0, seated: 0, left_pending: 15 });
+    expect(await preview(autumn.id)).toEqual({ waiting: 15, teams: 0, seated: 0, left_pending: 15, team_sizes: [] });
     expect((await call('GET', '/api/hackathon/events/99999/assign-preview', admin)).statusCode).toBe(404);
   });
 
