@@ -36,6 +36,13 @@ test('a candidate goes from the hackathon to membership: event, registration, au
   await admin.getByLabel('End', { exact: true }).fill('11/01/2030 18:00');
   await admin.getByRole('button', { name: 'Create event' }).click();
   await expect(admin.getByRole('listitem').filter({ hasText: eventName })).toBeVisible();
+  const eventId = new URL(
+    await admin
+      .getByRole('link', { name: eventName })
+      .getAttribute('href')
+      .then((href) => href!),
+    admin.url(),
+  ).searchParams.get('event');
 
   await page.goto('/apply');
   await expect(page.getByRole('heading', { name: 'Hackathon (24h project)' })).toBeVisible();
@@ -48,7 +55,11 @@ test('a candidate goes from the hackathon to membership: event, registration, au
   await admin.getByRole('button', { name: 'Auto-assign Teams' }).click();
   const assign = admin.getByRole('dialog', { name: `Auto-assign the teams of ${eventName}?` });
   await expect(assign).toContainText('The one person waiting for a team is put into a team');
-  await assign.getByRole('button', { name: 'Auto-assign Teams' }).click();
+  // Alone in a team of one: said, and confirmed by a button that says so (issue 32).
+  await expect(assign).toContainText('Team size: 1.');
+  await expect(assign).toContainText('One person would be alone in a team.');
+  await expect(assign.getByRole('button', { name: 'Auto-assign Teams' })).toHaveCount(0);
+  await assign.getByRole('button', { name: 'Make a team of one' }).click();
   await expect(admin.getByText(/1 team created/)).toBeVisible();
   // Choosing another event narrows the teams to that event's: none.
   const other = `Other ${login}`;
@@ -64,7 +75,9 @@ test('a candidate goes from the hackathon to membership: event, registration, au
   await admin.getByRole('combobox', { name: /^Event/ }).selectOption({ label: other });
   await expect(teams.getByText('No teams for this event yet.')).toBeVisible();
   await expect(teams.getByText(`@${login}`)).toBeHidden();
-  await admin.getByRole('combobox', { name: /^Event/ }).selectOption({ label: eventName });
+  // The event chosen is in the address: a reload or a shared link opens the same one.
+  await admin.goto(`/admin/hackathon?event=${eventId}`);
+  await expect(admin.getByRole('combobox', { name: /^Event/ })).toHaveValue(eventId!);
   await expect(teams.getByText(`@${login}`)).toBeVisible();
 
   await page.reload();

@@ -158,9 +158,10 @@ test('the admin manages challenges; a candidate completes one and the admin vali
 test('the Submissions page says when nothing waits, and the hackathon page asks for an event', async ({ browser }) => {
   const admin = await asAdmin(browser);
   await admin.goto('/admin/hackathon');
+  // No event chosen: the events to choose from and a new one; an event's registrants and teams come with it.
   await expect(admin.getByRole('heading', { name: 'Events' })).toBeVisible();
-  await expect(admin.getByRole('heading', { name: 'Pending registrations' })).toBeVisible();
-  await expect(admin.getByRole('heading', { name: 'Teams' })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'New event' })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Pending registrations' })).toBeHidden();
   await admin.getByRole('button', { name: 'Create event' }).click();
   await expect(admin.getByText('Name, Start and End are required')).toBeVisible();
   await admin.close();

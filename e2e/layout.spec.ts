@@ -56,6 +56,7 @@ const HEADINGS: Record<string, { fr: string | RegExp; ar: string | RegExp }> = {
   '/admin/challenges': { fr: 'Défis', ar: 'التحديات' },
   '/admin/submissions': { fr: 'Rendus', ar: 'التسليمات' },
   '/admin/hackathon': { fr: 'Hackathon', ar: 'الهاكاثون' },
+  '/admin/hackathon?event=:id': { fr: 'Hackathon', ar: 'الهاكاثون' },
   '/admin/projects': { fr: 'Projets', ar: 'المشاريع' },
   '/admin/logs': { fr: 'Journal', ar: 'السجل' },
   '/admin/settings': { fr: 'Paramètres', ar: 'الإعدادات' },
@@ -293,6 +294,7 @@ async function seed(baseURL: string) {
       })),
     ),
     applicationId: pending.applicationId,
+    comingEventId: comingId as number,
   };
   return people;
 }
@@ -346,6 +348,8 @@ for (const { width, locale } of RUNS) {
           '/admin/emails?edit=welcome',
           '/admin/review',
           `/admin/applications/${people.applicationId}`,
+          // One event's page (issue 32): its details, who waits, its teams of the longest names.
+          `/admin/hackathon?event=${people.comingEventId}`,
         ],
       },
     ];
@@ -361,7 +365,7 @@ for (const { width, locale } of RUNS) {
         if (locale === 'en' || !tells) continue;
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
         await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
-        const heading = HEADINGS[visit.step ?? path.replace(/\/\d+$/, '/:id')]?.[locale];
+        const heading = HEADINGS[visit.step ?? path.replace(/\d+$/, ':id')]?.[locale];
         if (!heading) found.push(`${where}: no heading in HEADINGS for this page`);
         else await expect(page.getByRole('heading', { name: heading, exact: true }).first(), where).toBeVisible();
         for (const text of await untranslatedTexts(page, tells)) found.push(`${where}: ${text}`);

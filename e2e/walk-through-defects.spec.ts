@@ -109,13 +109,13 @@ test('a team the board did not name reads "Team 1", "Équipe 1" or "الفريق
     }
     const board = await pageOf(browser, baseURL!, 'admin', locale, 1280);
     await board.goto('/admin/hackathon');
-    await board.locator('.inline-field select').selectOption({ label: name });
-    const teams = board.locator('.team-admin-list > li').filter({ hasText: name });
-    await expect(teams.locator('strong')).toHaveText(names[locale]);
-    await expect(teams.locator('.login-list bdi')).toHaveText(`@${login}`);
     const dates = board.locator('.event-admin-list > li').filter({ hasText: name }).locator('.muted').first();
     await expect(dates).not.toContainText('→');
     await expect(dates).toContainText('2031');
+    await board.locator('.inline-field select').selectOption({ label: name });
+    const teams = board.locator('.team-admin-card');
+    await expect(teams.locator('h3')).toHaveText(names[locale]);
+    await expect(teams.locator('.member-login')).toHaveText(`@${login}`);
     await board.context().close();
   }
 });

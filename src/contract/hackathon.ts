@@ -49,6 +49,8 @@ export const eventUpdateSchema = z.object({
   max_teams: z.number().int().min(0).max(10_000).optional(),
 });
 
+export type EventUpdate = z.input<typeof eventUpdateSchema>;
+
 export const eventSchema = z.object({
   id: z.number().int(),
   name: z.string(),

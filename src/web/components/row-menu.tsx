@@ -7,7 +7,7 @@ import { MoreIcon } from './icons';
  * opens it, Escape or a click elsewhere closes it. It stays open behind the confirmation an action
  * asks, so that Cancel gives the focus back to that action.
  */
-export function RowMenu({ label, children }: { label: string; children: ReactNode }) {
+export function RowMenu({ label, summary, children }: { label: string; summary?: ReactNode; children: ReactNode }) {
   const menu = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const close = (event: Event) => {
@@ -31,8 +31,9 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
   }, []);
   return (
     <details className="row-menu" ref={menu}>
+      {/* `summary`: a word shown instead of the icon; `label` must then begin with it (WCAG 2.5.3). */}
       <summary className="btn btn-secondary btn-small" aria-label={label}>
-        <MoreIcon />
+        {summary ?? <MoreIcon />}
       </summary>
       <div className="row-menu-panel">{children}</div>
     </details>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventBody } from '../../../contract/hackathon';
+import type { EventBody, EventUpdate } from '../../../contract/hackathon';
 import { routes } from '../../../contract/routes';
 import { adminKeys } from '../../lib/query-keys';
 import { call } from '../../lib/api-client';
@@ -48,6 +48,10 @@ const useHackathonChange = <T, R>(request: (input: T) => Promise<R>) =>
 
 export const useCreateHackathonEvent = () =>
   useHackathonChange((body: EventBody) => call(routes.createHackathonEvent, { body }));
+export const useUpdateHackathonEvent = () =>
+  useHackathonChange(({ id, body }: { id: number; body: EventUpdate }) =>
+    call(routes.updateHackathonEvent, { params: { id }, body }),
+  );
 export const useDeleteHackathonEvent = () =>
   useHackathonChange((id: number) => call(routes.deleteHackathonEvent, { params: { id } }));
 export const useCreateTeam = () =>
@@ -57,6 +61,16 @@ export const useCreateTeam = () =>
 export const useSetTeamXp = () =>
   useHackathonChange(({ id, xp }: { id: number; xp: number | null }) =>
     call(routes.updateTeam, { params: { id }, body: { hackathon_xp: xp } }),
+  );
+/** Seats a registrant in a team, out of their other team of the event (issue 32): answers the team they left. */
+export const useSeatMember = () =>
+  useHackathonChange(({ teamId, userId }: { teamId: number; userId: number }) =>
+    call(routes.seatTeamMember, { params: { id: teamId, user_id: userId } }),
+  );
+/** Takes a member out of a team: they wait for a team again. */
+export const useUnseatMember = () =>
+  useHackathonChange(({ teamId, userId }: { teamId: number; userId: number }) =>
+    call(routes.unseatTeamMember, { params: { id: teamId, user_id: userId } }),
   );
 export const useDeleteTeam = () => useHackathonChange((id: number) => call(routes.deleteTeam, { params: { id } }));
 export const useAssignTeams = () =>

@@ -1,0 +1,127 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { longestLogin, longName } from './longest-values';
+import { apiSignIn, signedInPageAt, toStepTwo, uniqueLogin } from './support';
+
+/**
+ * The Hackathon admin page for a real event (issue 32): one event at a time, kept in the address;
+ * its dates edited with the rules of a new event; a member moved to another team from the keyboard
+ * and the move undone; at 375 and 1280 px, with the longest logins and team names the API takes.
+ */
+const ok = (status: number, what: string) => expect(status, what).toBeLessThan(300);
+
+async function seed(baseURL: string) {
+  const admin = await apiSignIn(baseURL, 'admin');
+  ok(
+    (await admin.put('/api/admin/settings', { data: { settings: { hackathon_registration_delay_days: 0 } } })).status(),
+    'settings',
+  );
+  const challenge = await admin.post('/api/challenges/admin/challenges', {
+    data: {
+      title: `Team prep ${uniqueLogin('t')}`,
+      description: 'One exercise.',
+      difficulty_level: 'beginner',
+      grade: 10,
+      exercise_1_title: 'Wire',
+    },
+  });
+  ok(challenge.status(), 'challenge');
+  const name = longName(120, `Robotics night ${uniqueLogin('n')}`);
+  const created = await admin.post('/api/hackathon/events', {
+    data: { name, start_at: '2032-03-10T18:00:00.000Z', end_at: '2032-03-11T18:00:00.000Z' },
+  });
+  ok(created.status(), 'event');
+  const event = (await created.json()) as { id: number };
+  const people: { login: string; id: number; api: APIRequestContext }[] = [];
+  for (const prefix of ['mova', 'movb', 'movc']) {
+    const login = longestLogin(uniqueLogin(prefix).slice(0, 10));
+    const api = await apiSignIn(baseURL, login);
+    await toStepTwo(api, admin);
+    ok((await api.post('/api/hackathon/register', { data: { event_id: event.id } })).status(), 'register');
+    const me = await (await api.get('/api/users/me')).json();
+    people.push({ login, id: me.id, api });
+  }
+  const team = async (teamName: string, members: number[]) =>
+    (
+      await (
+        await admin.post('/api/hackathon/teams', {
+          data: { event_id: event.id, name: teamName, member_user_ids: members },
+        })
+      ).json()
+    ).id as number;
+  const first = longName(80, 'Servo squad');
+  const second = longName(80, 'Line followers');
+  await team(first, [people[0]!.id, people[1]!.id]);
+  await team(second, [people[2]!.id]);
+  return { admin, event, name, people, first, second };
+}
+
+async function axeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
+}
+
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+
+test('one event at a time: edit its dates, move a member with the keyboard, undo, at 375 and 1280 px', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const world = await seed(baseURL!);
+  const moved = world.people[1]!;
+  for (const [width, day] of [
+    [375, '12'],
+    [1280, '14'],
+  ] as const) {
+    const page = await signedInPageAt(browser, baseURL!, 'admin', { width });
+    await page.goto('/admin/hackathon');
+    await page.getByRole('combobox', { name: /^Event/ }).selectOption({ label: world.name });
+    await expect(page).toHaveURL(new RegExp(`event=${world.event.id}`));
+    const teams = page.getByRole('region', { name: 'Teams' });
+    const card = (name: string) => teams.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+    await expect(card(world.first)).toContainText(`@${moved.login}`);
+    expect(await sideways(page), `no sideways scrolling at ${width} px`).toBe(false);
+    await axeClean(page);
+    await page.screenshot({ path: test.info().outputPath(`hackathon-admin-${width}.png`), fullPage: true });
+
+    // The event's dates, edited with the rules of a new event: an end before the start is refused in place.
+    await page.getByText('Edit the event').click();
+    const details = page.getByRole('region', { name: world.name });
+    await details.getByLabel('End', { exact: true }).fill('01/03/2032 10:00');
+    await details.getByRole('button', { name: 'Save the event' }).click();
+    await expect(details.getByLabel('End', { exact: true })).toHaveAccessibleDescription('End must be after Start');
+    await details.getByLabel('Start', { exact: true }).fill(`${day}/03/2032 09:00`);
+    await details.getByLabel('End', { exact: true }).fill(`${day}/03/2032 21:00`);
+    await details.getByRole('button', { name: 'Save the event' }).click();
+    await expect(details.getByRole('status')).toHaveText('Saved.');
+    const saved = await (await world.admin.get('/api/hackathon/events')).json();
+    const event = saved.data.find((candidate: { id: number }) => candidate.id === world.event.id);
+    expect(event.start_at.slice(0, 10)).toBe(`2032-03-${day}`);
+
+    // The move, from the keyboard only: the member's Move menu, then the other team.
+    const menu = card(world.first).getByLabel(`Move @${moved.login}`);
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(page.locator(':focus')).toHaveText(`To ${world.second}`);
+    await page.keyboard.press('Enter');
+    await expect(card(world.second)).toContainText(`@${moved.login}`);
+    await expect(card(world.first)).not.toContainText(`@${moved.login}`);
+    const toast = page.getByRole('status').filter({ hasText: `@${moved.login} moved from` });
+    await expect(toast).toBeVisible();
+    expect(await sideways(page), `no sideways scrolling at ${width} px after the move`).toBe(false);
+
+    await toast.getByRole('button', { name: 'Undo' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(`@${moved.login} is back in ${world.first}.`)).toBeVisible();
+    await expect(card(world.first)).toContainText(`@${moved.login}`);
+    await expect(card(world.second)).not.toContainText(`@${moved.login}`);
+    await page.context().close();
+  }
+  const audit = await (await world.admin.get('/api/admin/audit-logs?action=team.member_seated')).json();
+  expect(audit.total).toBeGreaterThanOrEqual(4);
+});
