@@ -173,6 +173,7 @@ function targets(
   people: Record<Step, APIRequestContext>,
   sections: { pathname: string; text: string }[],
   applicationId: number,
+  eventId: number,
 ): Target[] {
   const signedOut: Target[] = [
     { name: 'visitor: /', open: visit(baseURL, '/', 'Build robots') },
@@ -231,6 +232,8 @@ function targets(
     ...sections.map((section) => adminPage(section.pathname, section.text)),
     adminPage(`/admin/applications/${applicationId}`, 'Application of @'),
     adminPage('/admin/review', 'Application of @'),
+    // One event's page (issue 32): its details, who waits, its teams as cards with their Move menus.
+    adminPage(`/admin/hackathon?event=${eventId}`, 'Hackathon'),
     {
       name: 'admin: /admin/challenges, the Add challenge dialog open',
       session: admin,
@@ -260,7 +263,9 @@ test('every page passes Pa11y (htmlcs and axe, WCAG2AA) at 1280 and 375 px, ligh
       session: adminSession,
     });
     expect(sections.length).toBeGreaterThanOrEqual(14);
-    const all = targets(adminSession, people, sections, pending.data[0]!.id);
+    const events = await ok<{ data: { id: number; name: string }[] }>(adminSession.get('/api/hackathon/events'));
+    const autumn = events.data.find((event) => event.name === 'Autumn hackathon')!;
+    const all = targets(adminSession, people, sections, pending.data[0]!.id, autumn.id);
     const seeded = Date.now();
     const { findings, checks } = await checkAll(browser, baseURL, all, {
       concurrency: 2,

@@ -84,6 +84,7 @@ function EventView({
   const removeEvent = useDeleteHackathonEvent();
   const confirmation = useConfirmation();
   const [, setParams] = useSearchParams();
+  const [editing, setEditing] = useState(false);
   const name = event.name;
   const registered = event.registrations_count;
   const teamsCount = event.teams_count;
@@ -98,12 +99,12 @@ function EventView({
           <br />
           <EventCounts event={event} />
         </p>
-        <details className="event-edit">
+        <details className="event-edit" open={editing} onToggle={(e) => setEditing(e.currentTarget.open)}>
           <summary>
             <Trans>Edit the event</Trans>
           </summary>
-          {/* Keyed by the event: another event's details are a new form, not this one's draft. */}
-          <EventForm key={event.id} event={event} />
+          {/* Made when opened, so a closed form holds no stale draft; keyed by the event it edits. */}
+          {editing && <EventForm key={event.id} event={event} />}
         </details>
         <div>
           <button
