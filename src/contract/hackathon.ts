@@ -181,6 +181,61 @@ export const assignPreviewQuerySchema = z.object({
     .optional(),
 });
 
+/*
+ * A team's project (spec §14, decision 0171): written by a member of the team from the event's
+ * start until its end plus the setting `project_grace_minutes`.
+ */
+export const TEAM_PROJECT_TITLE_MAX = 120;
+export const TEAM_PROJECT_DESCRIPTION_MAX = 4000;
+export const TEAM_PROJECT_LINKS_MAX = 5;
+const httpsLink = z
+  .string()
+  .trim()
+  .max(500, refusal(/*i18n*/ 'At most 500 characters.'))
+  .pipe(
+    z.url({
+      protocol: /^https$/,
+      hostname: z.regexes.domain,
+      ...refusal(/*i18n*/ 'Enter a web address starting with https://.'),
+    }),
+  );
+
+/** PUT /api/hackathon/teams/{id}/project: the whole project, written again. */
+export const teamProjectBodySchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, refusal(/*i18n*/ 'Title is required.'))
+    .max(
+      TEAM_PROJECT_TITLE_MAX,
+      refusal(/*i18n*/ 'Title is too long ({max} characters at most).', { max: TEAM_PROJECT_TITLE_MAX }),
+    ),
+  description: z
+    .string()
+    .trim()
+    .max(
+      TEAM_PROJECT_DESCRIPTION_MAX,
+      refusal(/*i18n*/ 'Description is too long ({max} characters at most).', { max: TEAM_PROJECT_DESCRIPTION_MAX }),
+    ),
+  links: z
+    .array(httpsLink)
+    .max(TEAM_PROJECT_LINKS_MAX, refusal(/*i18n*/ 'At most {max} links.', { max: TEAM_PROJECT_LINKS_MAX })),
+});
+export type TeamProjectBody = z.input<typeof teamProjectBodySchema>;
+
+export const teamProjectSchema = z.object({
+  team_id: z.number().int(),
+  title: z.string(),
+  /** The Markdown as written, and as HTML rendered by the server (markdown-it, raw HTML off; decision 0116). */
+  description: z.string(),
+  description_html: z.string(),
+  links: z.array(z.string()),
+  updated_at: isoTimestamp,
+  /** Who last edited it (null once that account is gone). */
+  updated_by: z.object({ id: z.number().int(), intra_login: z.string() }).nullable(),
+});
+export type TeamProject = z.infer<typeof teamProjectSchema>;
+
 /** The caller's own registration: with the code they show at the door (spec §14). */
 export const myRegistrationSchema = registrationSchema.extend({ check_in_code: z.string() });
 export type MyRegistration = z.infer<typeof myRegistrationSchema>;
@@ -192,6 +247,10 @@ export const myHackathonSchema = z.object({
   registration_delay_days: z.number().int(),
   /** When this candidate may register (it may be past); null before every challenge of theirs is validated. */
   registration_opens_at: isoTimestamp.nullable(),
+  /** The team's project (spec §14), null when none is written or there is no team. */
+  project: teamProjectSchema.nullable(),
+  /** When the team may write it: the event's start, and its end plus `project_grace_minutes`; null without a team. */
+  project_window: z.object({ opens_at: isoTimestamp, closes_at: isoTimestamp }).nullable(),
 });
 export type MyHackathon = z.infer<typeof myHackathonSchema>;
 
@@ -227,3 +286,110 @@ export const checkInSchema = z.object({
   checked_in_by: z.object({ id: z.number().int(), intra_login: z.string() }).nullable(),
 });
 export type CheckIn = z.infer<typeof checkInSchema>;
+
+/*
+ * Judging (spec §14, decision 0171): the event's rubric and the judges' scores.
+ */
+export const RUBRIC_MAX_CRITERIA = 8;
+export const CRITERION_KEY = /^[a-z][a-z0-9_]{0,31}$/;
+export const criterionSchema = z.object({
+  key: z
+    .string()
+    .regex(
+      CRITERION_KEY,
+      refusal(/*i18n*/ 'A key is a lowercase letter, then up to 31 lowercase letters, digits or _.'),
+    ),
+  name: z
+    .string()
+    .trim()
+    .min(1, refusal(/*i18n*/ 'Required.'))
+    .max(80, refusal(/*i18n*/ 'At most {max} characters.', { max: 80 })),
+  weight: z.number().int().min(1).max(10),
+  max: z.number().int().min(1).max(100),
+});
+export type Criterion = z.infer<typeof criterionSchema>;
+export const rubricBodySchema = z.object({
+  criteria: z
+    .array(criterionSchema)
+    .min(1)
+    .max(RUBRIC_MAX_CRITERIA)
+    .refine(
+      (criteria) => new Set(criteria.map((criterion) => criterion.key)).size === criteria.length,
+      refusal(/*i18n*/ 'A criterion key is listed twice'),
+    ),
+});
+/** GET/PUT /api/hackathon/events/{id}/rubric: the criteria in force, whether they are the default, whether a score locks them. */
+export const rubricSchema = z.object({
+  criteria: z.array(criterionSchema),
+  is_default: z.boolean(),
+  locked: z.boolean(),
+});
+export type Rubric = z.infer<typeof rubricSchema>;
+
+/** Scores are whole numbers from 0 to the criterion's max (decision 0171); every criterion, no other key. */
+export const scoreBodySchema = z.object({
+  scores: z.record(z.string().max(32), z.number().int(refusal(/*i18n*/ 'A score is a whole number.')).min(0)),
+  comment: z
+    .string()
+    .trim()
+    .max(2000, refusal(/*i18n*/ 'A comment has at most {max} characters', { max: 2000 }))
+    .nullable()
+    .transform((value) => (value ? value : null)),
+});
+export const scoreSchema = z.object({
+  team_id: z.number().int(),
+  scores: z.record(z.string(), z.number()),
+  comment: z.string().nullable(),
+  updated_at: isoTimestamp,
+});
+export type Score = z.infer<typeof scoreSchema>;
+
+export const judgingTeamSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  project: teamProjectSchema.nullable(),
+  members: z.array(
+    z.object({
+      user_id: z.number().int(),
+      intra_login: z.string(),
+      first_name: z.string().nullable(),
+      last_name: z.string().nullable(),
+      image_url: z.string().nullable(),
+    }),
+  ),
+  /** The asking judge's score of the team, or null. */
+  my_score: scoreSchema.nullable(),
+  /** The other judges' scores: null until the asking judge has scored every team with a project (admins: always). */
+  other_scores: z
+    .array(
+      scoreSchema
+        .omit({ team_id: true })
+        .extend({ judge: z.object({ id: z.number().int(), intra_login: z.string() }) }),
+    )
+    .nullable(),
+});
+/** GET /api/hackathon/events/{id}/judging: the teams by id, for the asking judge (or an admin). */
+export const judgingSchema = z.object({
+  event: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    end_at: isoTimestamp,
+    results_published_at: isoTimestamp.nullable(),
+  }),
+  rubric: rubricSchema,
+  teams: z.array(judgingTeamSchema),
+  /** Teams with a project the asking judge has scored, of `with_project`. */
+  progress: z.object({ scored: z.number().int(), with_project: z.number().int() }),
+  others_visible: z.boolean(),
+});
+export type Judging = z.infer<typeof judgingSchema>;
+
+/**
+ * The rubric of an event whose board set none (spec §14). Its names are data, stored and answered
+ * in English as the board's own would be (decision 0171): the board renames them with the PUT.
+ */
+export const DEFAULT_RUBRIC: Criterion[] = [
+  { key: 'idea', name: 'Idea', weight: 1, max: 10 },
+  { key: 'technical', name: 'Technical work', weight: 2, max: 10 },
+  { key: 'demo', name: 'Demo', weight: 1, max: 10 },
+];

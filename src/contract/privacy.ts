@@ -61,12 +61,49 @@ export const myDataSchema = z.object({
       registration: z.string(),
       registered_at: isoTimestamp,
       checked_in_at: when,
-      team: z.object({ name: z.string(), hackathon_xp: z.number().nullable() }).nullable(),
+      team: z
+        .object({
+          name: z.string(),
+          hackathon_xp: z.number().nullable(),
+          project: z
+            .object({
+              title: z.string(),
+              description: z.string(),
+              links: z.array(z.string()),
+              created_at: isoTimestamp,
+              updated_at: isoTimestamp,
+            })
+            .nullable(),
+          scores: z
+            .array(
+              z.object({
+                scores: z.record(z.string(), z.number()),
+                comment: z.string().nullable(),
+                updated_at: isoTimestamp,
+              }),
+            )
+            .describe("The judges' scores of the team and their comments, without the judges"),
+        })
+        .nullable(),
     }),
   ),
   judging: z
-    .array(z.object({ event: z.string(), start_at: isoTimestamp, end_at: isoTimestamp }))
-    .describe('The hackathon events the person was named a judge of'),
+    .array(
+      z.object({
+        event: z.string(),
+        start_at: isoTimestamp,
+        end_at: isoTimestamp,
+        scores_given: z.array(
+          z.object({
+            team: z.string(),
+            scores: z.record(z.string(), z.number()),
+            comment: z.string().nullable(),
+            updated_at: isoTimestamp,
+          }),
+        ),
+      }),
+    )
+    .describe('The hackathon events the person was named a judge of, with the scores they gave'),
   projects: z.array(
     z.object({
       title: z.string(),

@@ -497,6 +497,32 @@ export const routes = {
     access: 'judge',
     summary: 'Undo a check-in (an admin or a judge of the event)',
   }),
+  saveTeamProject: put<hackathon.TeamProject, hackathon.TeamProjectBody>()('/hackathon/teams/:id/project', {
+    operationId: 'saveHackathonTeamProject',
+    access: 'signed-in',
+    summary: "Write the team's project (a member of the team, from the event's start to its end plus the grace period)",
+  }),
+  hackathonRubric: get<hackathon.Rubric>()('/hackathon/events/:id/rubric', {
+    operationId: 'getHackathonRubric',
+    access: 'judge',
+    summary: "An event's judging criteria (an admin or a judge of the event)",
+  }),
+  setHackathonRubric: put<hackathon.Rubric, In<typeof hackathon.rubricBodySchema>>()('/hackathon/events/:id/rubric', {
+    operationId: 'setHackathonRubric',
+    access: 'admin',
+    summary: "Set an event's judging criteria (until its first score)",
+  }),
+  scoreHackathonTeam: put<hackathon.Score, In<typeof hackathon.scoreBodySchema>>()('/hackathon/teams/:id/score', {
+    operationId: 'scoreHackathonTeam',
+    access: 'judge',
+    summary:
+      "Score a team (a judge of its event, after the end, until the results are published); replaces the judge's own",
+  }),
+  hackathonJudging: get<hackathon.Judging>()('/hackathon/events/:id/judging', {
+    operationId: 'getHackathonJudging',
+    access: 'judge',
+    summary: "An event's teams, projects and scores, for the asking judge (or an admin)",
+  }),
 
   propose: post<projects.Project, projects.ProjectFormInput>()('/projects', {
     operationId: 'proposeProject',

@@ -8,6 +8,7 @@ export const DEFAULT_SETTINGS: Settings = {
   applications_open: true,
   challenge_deadline_days: CHALLENGE_DEADLINE_DAYS,
   hackathon_registration_delay_days: HACKATHON_REGISTRATION_DELAY_DAYS,
+  project_grace_minutes: 15,
   contact_email: 'robotics@1337.ma',
   contact_phone: '+212 5 23 00 13 37',
   contact_address: '1337 Coding School, Khouribga, Morocco',

@@ -7,6 +7,7 @@ import { refusal, type Sentence } from './i18n';
 export const MAX_SETTING_DAYS = 365;
 export const BOARD_SIZE = 4;
 export const MAX_SOCIAL_LINKS = 8;
+export const MAX_PROJECT_GRACE_MINUTES = 240;
 export const MAX_SPONSORS = 20;
 
 const httpUrl = z
@@ -72,6 +73,16 @@ export const settingsSchema = z.object({
   applications_open: z.boolean(refusal(/*i18n*/ 'Choose whether applications are open.')),
   challenge_deadline_days: days(1),
   hackathon_registration_delay_days: days(0),
+  /**
+   * Minutes after a hackathon's end during which its teams may still write their project (spec
+   * §14): from 0 to 240. Optional in this type as `blind_review` is (decision 0115); always answered.
+   */
+  project_grace_minutes: z
+    .number(refusal(/*i18n*/ 'Enter a whole number of minutes.'))
+    .int(refusal(/*i18n*/ 'Enter a whole number of minutes.'))
+    .min(0, refusal(/*i18n*/ 'Enter a whole number of minutes.'))
+    .max(MAX_PROJECT_GRACE_MINUTES, refusal(/*i18n*/ 'At most {max} minutes.', { max: MAX_PROJECT_GRACE_MINUTES }))
+    .optional(),
   contact_email: z
     .email(refusal(/*i18n*/ 'Enter an email address.'))
     .max(200, refusal(/*i18n*/ 'At most 200 characters.')),

@@ -458,6 +458,54 @@ const ROUTES: Row[] = [
     url: '/api/hackathon/events/{springEvent}/check-in/{finalistRegistration}',
     expect: { ...ADMIN, judge: 204, admin: 204 },
   },
+  // Team projects and judging (decision 0171): a team's project is its members' (nobody in the
+  // matrix sits in the spring team); the rubric and the judging view are for admins and the judges
+  // of that event; scores for its named judges only, after the end (the spring event is ahead: 409).
+  {
+    method: 'PUT',
+    path: '/api/hackathon/teams/:id/project',
+    url: '/api/hackathon/teams/{team}/project',
+    body: { title: 'Line follower', description: 'A robot.', links: [] },
+    expect: signedIn({ applicant: 403, member: 403, admin: 403 }),
+  },
+  {
+    method: 'GET',
+    path: '/api/hackathon/events/:id/rubric',
+    url: '/api/hackathon/events/{springEvent}/rubric',
+    expect: { ...ADMIN, judge: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/hackathon/events/:id/rubric',
+    url: '/api/hackathon/events/{autumnEvent}/rubric',
+    expect: { ...ADMIN, admin: 200 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/hackathon/events/:id/rubric',
+    url: '/api/hackathon/events/{springEvent}/rubric',
+    body: { criteria: [{ key: 'idea', name: 'Idea', weight: 1, max: 10 }] },
+    expect: ADMIN,
+  },
+  {
+    method: 'PUT',
+    path: '/api/hackathon/teams/:id/score',
+    url: '/api/hackathon/teams/{team}/score',
+    body: { scores: { idea: 5, technical: 5, demo: 5 }, comment: null },
+    expect: { ...ADMIN, judge: 409, admin: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/hackathon/events/:id/judging',
+    url: '/api/hackathon/events/{springEvent}/judging',
+    expect: { ...ADMIN, judge: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/hackathon/events/:id/judging',
+    url: '/api/hackathon/events/{autumnEvent}/judging',
+    expect: { ...ADMIN, admin: 200 },
+  },
 
   // Club projects: members (role member or board) propose; candidates and admins who are not members get 403.
   {

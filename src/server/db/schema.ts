@@ -201,6 +201,8 @@ export interface HackathonEventsTable {
   max_teams: number;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** When the board published the results (migration 0055); null before. */
+  results_published_at: Generated<Timestamp | null>;
 }
 
 export interface HackathonRegistrationsTable {
@@ -220,6 +222,40 @@ export interface HackathonJudgesTable {
   event_id: number;
   user_id: number;
   created_at: CreatedAt;
+}
+
+/** A team's project (migration 0054, decision 0171): `links` a JSON array of https addresses. */
+export interface HackathonTeamProjectsTable {
+  team_id: number;
+  title: string;
+  description: string;
+  links: string;
+  /** The member who wrote every version so far; null once another member edited it (spec §15's erasure). */
+  sole_author_id: number | null;
+  updated_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** An event's rubric (migration 0055): its criteria in `position` order; none = the default rubric. */
+export interface HackathonRubricCriteriaTable {
+  event_id: number;
+  position: number;
+  key: string;
+  name: string;
+  weight: number;
+  max: number;
+}
+
+/** A judge's score of a team (migration 0055): `scores` a JSON object { criterion key: integer }. */
+export interface HackathonScoresTable {
+  id: Generated<number>;
+  team_id: number;
+  judge_id: number;
+  scores: string;
+  comment: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 export interface TeamsTable {
@@ -412,6 +448,9 @@ export interface DB {
   hackathon_events: HackathonEventsTable;
   hackathon_registrations: HackathonRegistrationsTable;
   hackathon_judges: HackathonJudgesTable;
+  hackathon_team_projects: HackathonTeamProjectsTable;
+  hackathon_rubric_criteria: HackathonRubricCriteriaTable;
+  hackathon_scores: HackathonScoresTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   audit_logs: AuditLogsTable;

@@ -12,6 +12,7 @@ import { journeyStep } from '../../read-model/journey';
 import { readSetting } from '../../read-model/settings';
 import { formatMoment } from '../mail';
 import { addExperience } from '../users';
+import { projectWindow, teamProject } from './hackathon-judging.service';
 import {
   deleteEvent,
   deleteRegistration,
@@ -45,7 +46,7 @@ export async function requireTeam(db: Executor, id: number): Promise<TeamView> {
 
 /** The hackathon events, and the candidates' registrations for them. */
 export function createHackathonEventsService(deps: Deps) {
-  const { db, clock, engine, webhooks } = deps;
+  const { db, clock, engine, webhooks, config } = deps;
 
   /**
    * When `user` may register: `hackathon_registration_delay_days` after their last validated
@@ -208,6 +209,8 @@ export function createHackathonEventsService(deps: Deps) {
       return {
         registrations: data,
         team: seatedIn ? await requireTeam(db, seatedIn.team_id!) : null,
+        project: seatedIn ? await teamProject(db, seatedIn.team_id!, config.publicUrl) : null,
+        project_window: seatedIn ? await projectWindow(db, seatedIn.event) : null,
         registration_delay_days: delayDays,
         registration_opens_at: opensAt?.toISOString() ?? null,
       };

@@ -15,6 +15,13 @@ import {
   eventUpdateSchema,
   judgeListSchema,
   judgesBodySchema,
+  judgingSchema,
+  rubricBodySchema,
+  rubricSchema,
+  scoreBodySchema,
+  scoreSchema,
+  teamProjectBodySchema,
+  teamProjectSchema,
   myHackathonSchema,
   publicEventListSchema,
   registerBodySchema,
@@ -34,12 +41,14 @@ import type { App, Deps } from '../../deps';
 import { currentUser } from '../../plugins/session';
 import { createHackathonDayService } from './hackathon-day.service';
 import { createHackathonEventsService } from './hackathon-events.service';
+import { createHackathonJudgingService } from './hackathon-judging.service';
 import { createHackathonTeamsService } from './hackathon-teams.service';
 
 export function registerHackathonRoutes(app: App, deps: Deps): void {
   const events = createHackathonEventsService(deps);
   const teams = createHackathonTeamsService(deps);
   const day = createHackathonDayService(deps);
+  const judging = createHackathonJudgingService(deps);
 
   app.route({
     ...endpoint(routes.hackathonEvents),
@@ -174,5 +183,31 @@ export function registerHackathonRoutes(app: App, deps: Deps): void {
       await day.undoCheckIn(request.params.id, request.params.registration_id, currentUser(request));
       return reply.status(204).send();
     },
+  });
+
+  app.route({
+    ...endpoint(routes.saveTeamProject),
+    schema: { params: idParamsSchema, body: teamProjectBodySchema, response: { 200: teamProjectSchema } },
+    handler: async (request) => judging.saveProject(request.params.id, request.body, currentUser(request)),
+  });
+  app.route({
+    ...endpoint(routes.hackathonRubric),
+    schema: { params: idParamsSchema, response: { 200: rubricSchema } },
+    handler: async (request) => judging.rubric(request.params.id, currentUser(request)),
+  });
+  app.route({
+    ...endpoint(routes.setHackathonRubric),
+    schema: { params: idParamsSchema, body: rubricBodySchema, response: { 200: rubricSchema } },
+    handler: async (request) => judging.setRubric(request.params.id, request.body, currentUser(request)),
+  });
+  app.route({
+    ...endpoint(routes.scoreHackathonTeam),
+    schema: { params: idParamsSchema, body: scoreBodySchema, response: { 200: scoreSchema } },
+    handler: async (request) => judging.score(request.params.id, request.body, currentUser(request)),
+  });
+  app.route({
+    ...endpoint(routes.hackathonJudging),
+    schema: { params: idParamsSchema, response: { 200: judgingSchema } },
+    handler: async (request) => judging.judging(request.params.id, currentUser(request)),
   });
 }

@@ -90,6 +90,8 @@ export async function eraseUser(db: Executor, user: UserRow, now: Date): Promise
     .where('user_id', '=', id)
     .execute();
   await db.deleteFrom('projects').where('owner_id', '=', id).execute();
+  // A team's project they wrote alone; one other members wrote too stays (spec §15). A judge's scores stay.
+  await db.deleteFrom('hackathon_team_projects').where('sole_author_id', '=', id).execute();
   await db.deleteFrom('message_recipients').where('user_id', '=', id).execute();
 
   // Mail and webhook payloads that carry their login (as a JSON value) or their address.

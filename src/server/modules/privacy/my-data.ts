@@ -18,6 +18,8 @@ export const EXPORTED: Partial<Record<keyof DB, keyof MyData>> = {
   hackathon_registrations: 'hackathons',
   team_members: 'hackathons',
   hackathon_judges: 'judging',
+  hackathon_team_projects: 'hackathons',
+  hackathon_scores: 'judging',
   projects: 'projects',
   message_recipients: 'messages',
   mail_outbox: 'emails',
@@ -148,6 +150,7 @@ export async function myData(db: Executor, userId: number, now: Date): Promise<M
           'hackathon_registrations.status as registration',
           'hackathon_registrations.created_at as registered_at',
           'hackathon_registrations.checked_in_at',
+          'teams.id as team_id',
           'teams.name as team_name',
           'teams.hackathon_xp',
         ])
@@ -181,6 +184,41 @@ export async function myData(db: Executor, userId: number, now: Date): Promise<M
         .orderBy('id')
         .execute(),
     ]);
+
+  // Their teams' projects and the scores given to them, without the judges (spec §15); the scores they gave as a judge.
+  const teamIds = hackathons.flatMap((row) => (row.team_id === null ? [] : [row.team_id]));
+  const [teamProjects, teamScores, scoresGiven] = await Promise.all([
+    teamIds.length === 0
+      ? []
+      : db
+          .selectFrom('hackathon_team_projects')
+          .select(['team_id', 'title', 'description', 'links', 'created_at', 'updated_at'])
+          .where('team_id', 'in', teamIds)
+          .execute(),
+    teamIds.length === 0
+      ? []
+      : db
+          .selectFrom('hackathon_scores')
+          .select(['team_id', 'scores', 'comment', 'updated_at'])
+          .where('team_id', 'in', teamIds)
+          .orderBy('team_id')
+          .orderBy('id')
+          .execute(),
+    db
+      .selectFrom('hackathon_scores')
+      .innerJoin('teams', 'teams.id', 'hackathon_scores.team_id')
+      .innerJoin('hackathon_events', 'hackathon_events.id', 'teams.event_id')
+      .select([
+        'hackathon_events.name as event',
+        'teams.name as team',
+        'hackathon_scores.scores',
+        'hackathon_scores.comment',
+        'hackathon_scores.updated_at',
+      ])
+      .where('hackathon_scores.judge_id', '=', userId)
+      .orderBy('hackathon_scores.id')
+      .execute(),
+  ]);
 
   // The person's own entities, by the audit log's entity types: an entry about one of them is theirs.
   const own: Record<string, Set<number>> = {
@@ -237,11 +275,44 @@ export async function myData(db: Executor, userId: number, now: Date): Promise<M
       submitted_at: row.submitted_at,
       validated_at: row.validated_at,
     })),
-    hackathons: hackathons.map(({ id: _id, team_name, hackathon_xp, ...row }) => ({
+    hackathons: hackathons.map(({ id: _id, team_id, team_name, hackathon_xp, ...row }) => {
+      const project = teamProjects.find((found) => found.team_id === team_id);
+      return {
+        ...row,
+        team:
+          team_name === null
+            ? null
+            : {
+                name: team_name,
+                hackathon_xp,
+                project: project
+                  ? {
+                      title: project.title,
+                      description: project.description,
+                      links: JSON.parse(project.links) as string[],
+                      created_at: project.created_at,
+                      updated_at: project.updated_at,
+                    }
+                  : null,
+                scores: teamScores
+                  .filter((found) => found.team_id === team_id)
+                  .map((found) => ({
+                    scores: JSON.parse(found.scores) as Record<string, number>,
+                    comment: found.comment,
+                    updated_at: found.updated_at,
+                  })),
+              },
+      };
+    }),
+    judging: judging.map((row) => ({
       ...row,
-      team: team_name === null ? null : { name: team_name, hackathon_xp },
+      scores_given: scoresGiven
+        .filter((given) => given.event === row.event)
+        .map(({ event: _event, scores, ...given }) => ({
+          ...given,
+          scores: JSON.parse(scores) as Record<string, number>,
+        })),
     })),
-    judging,
     projects,
     messages,
     emails,

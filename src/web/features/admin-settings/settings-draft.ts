@@ -1,12 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Settings } from '../../../contract/settings';
+import { DEFAULT_SETTINGS } from '../../../contract/settings-defaults';
 
 /** What the inputs hold: text as typed, so that a half-typed number or URL is never lost. */
 export type Draft = {
   applications_open: boolean;
   challenge_deadline_days: string;
   hackathon_registration_delay_days: string;
+  project_grace_minutes: string;
   contact_email: string;
   contact_phone: string;
   contact_address: string;
@@ -44,6 +46,7 @@ export function draftOf(settings: Settings): Draft {
     ...settings,
     challenge_deadline_days: String(settings.challenge_deadline_days),
     hackathon_registration_delay_days: String(settings.hackathon_registration_delay_days),
+    project_grace_minutes: String(settings.project_grace_minutes ?? DEFAULT_SETTINGS.project_grace_minutes),
     social_links: settings.social_links.map((link) => ({ ...link })),
     board_members: settings.board_members.map((member) => ({ ...member, photo_url: member.photo_url ?? '' })),
     sponsors: settings.sponsors.map((sponsor) => ({
@@ -63,6 +66,7 @@ export function settingsOf(draft: Draft): Settings {
     contact_email: draft.contact_email.trim(),
     challenge_deadline_days: days(draft.challenge_deadline_days),
     hackathon_registration_delay_days: days(draft.hackathon_registration_delay_days),
+    project_grace_minutes: days(draft.project_grace_minutes),
     contact_map_url: draft.contact_map_url.trim(),
     time_zone: draft.time_zone.trim(),
     social_links: draft.social_links.map((link) => ({ label: link.label, url: link.url.trim() })),

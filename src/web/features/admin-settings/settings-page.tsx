@@ -3,6 +3,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { get, useFieldArray, useForm, useWatch, type FieldError, type FieldPath } from 'react-hook-form';
 import {
   BOARD_SIZE,
+  MAX_PROJECT_GRACE_MINUTES,
   MAX_SETTING_DAYS,
   MAX_SOCIAL_LINKS,
   MAX_SPONSORS,
@@ -280,6 +281,13 @@ function SettingsForm({ saved }: { saved: Settings }) {
             'number',
             t`Days after the last validated challenge before registration opens.`,
             { min: 0, max: MAX_SETTING_DAYS, step: 1, inputMode: 'numeric' },
+          )}
+          {input(
+            'project_grace_minutes',
+            t`Team project grace period (minutes)`,
+            'number',
+            t`Minutes after a hackathon ends during which its teams may still edit their project.`,
+            { min: 0, max: MAX_PROJECT_GRACE_MINUTES, step: 1, inputMode: 'numeric' },
           )}
         </div>
       </Section>
