@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TeamProjectBody } from '../../../contract/hackathon';
 import { routes } from '../../../contract/routes';
 import { call } from '../../lib/api-client';
 import { useRefreshingMutation } from '../../lib/queries';
@@ -25,3 +26,10 @@ export const useRegister = () =>
   useRegistration((eventId) => call(routes.registerForHackathon, { body: { event_id: eventId } }));
 export const useUnregister = () =>
   useRegistration((eventId) => call(routes.unregisterFromHackathon, { query: { event_id: eventId } }));
+
+/** Writing the team's project refreshes the candidate's hackathon, which carries it. */
+export const useSaveTeamProject = (teamId: number) =>
+  useRefreshingMutation(
+    (body: TeamProjectBody) => call(routes.saveTeamProject, { params: { id: teamId }, body }),
+    [hackathonKeys.mine],
+  );

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/loading-screen';
 import { errorMessage } from '../../lib/api-client';
 import { clubZone, formatDateTime } from '../../lib/format';
 import { useMyHackathon, useOpenHackathonEvents, useRegister, useUnregister } from './api';
+import { TeamProject } from './team-project';
 import './hackathon.css';
 
 /** An event's start or end in the page's language (English as written in Britain: Tue 24 Nov, 18:00). */
@@ -115,6 +116,7 @@ export function HackathonStep() {
                 </ul>
               </div>
             )}
+            {me.data && <TeamProject hackathon={me.data} />}
             <h4>
               <Trans>Available events</Trans>
             </h4>
