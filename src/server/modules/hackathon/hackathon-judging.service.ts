@@ -10,6 +10,7 @@ import {
   type scoreBodySchema,
   type teamProjectBodySchema,
 } from '../../../contract/hackathon';
+import { DEFAULT_SETTINGS } from '../../../contract/settings-defaults';
 import type { Executor } from '../../db/database';
 import type { SignedInUser, UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -37,7 +38,7 @@ const MINUTE_MS = 60_000;
 
 /** When a team of the event may write its project: from the start to the end plus the grace period. */
 export async function projectWindow(db: Executor, event: { start_at: string; end_at: string }) {
-  const grace = (await readSetting(db, 'project_grace_minutes')) ?? 15;
+  const grace = (await readSetting(db, 'project_grace_minutes')) ?? DEFAULT_SETTINGS.project_grace_minutes!;
   return {
     opens_at: new Date(event.start_at).toISOString(),
     closes_at: new Date(Date.parse(event.end_at) + grace * MINUTE_MS).toISOString(),
