@@ -103,7 +103,7 @@ export const myDataSchema = z.object({
         ),
       }),
     )
-    .describe('The hackathon events the person was named a judge of, with the scores they gave'),
+    .describe('The hackathon events the person was named a judge of or scored teams of, with the scores they gave'),
   projects: z.array(
     z.object({
       title: z.string(),

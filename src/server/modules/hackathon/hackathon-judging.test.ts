@@ -395,6 +395,8 @@ describe('team projects, rubric and scores', () => {
       });
       expect(JSON.stringify(data)).not.toContain('jude');
       expect(JSON.stringify(data)).not.toContain(`"judge_id"`);
+      // Taken off the judges' list, Jude still finds the scores they gave in their copy.
+      expect((await setJudges(event.id, [])).statusCode).toBe(200);
       const judgeCopy = (await call('GET', '/api/users/me/export', jude.cookie)).json();
       expect(judgeCopy.judging[0].scores_given).toMatchObject([{ team: 'Team 1', ...marks }]);
 

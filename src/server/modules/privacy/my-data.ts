@@ -158,11 +158,32 @@ export async function myData(db: Executor, userId: number, now: Date): Promise<M
         .orderBy('hackathon_events.start_at')
         .execute(),
       db
-        .selectFrom('hackathon_judges')
-        .innerJoin('hackathon_events', 'hackathon_events.id', 'hackathon_judges.event_id')
-        .select(['hackathon_events.name as event', 'hackathon_events.start_at', 'hackathon_events.end_at'])
-        .where('hackathon_judges.user_id', '=', userId)
-        .orderBy('hackathon_events.start_at')
+        .selectFrom('hackathon_events')
+        .select(['id', 'name as event', 'start_at', 'end_at'])
+        // The events they judge, and those they scored teams of (a judge taken off the list keeps their scores).
+        .where((eb) =>
+          eb.or([
+            eb(
+              'id',
+              'in',
+              eb
+                .selectFrom('hackathon_judges')
+                .select('hackathon_judges.event_id')
+                .where('hackathon_judges.user_id', '=', userId),
+            ),
+            eb(
+              'id',
+              'in',
+              eb
+                .selectFrom('hackathon_scores')
+                .innerJoin('teams', 'teams.id', 'hackathon_scores.team_id')
+                .select('teams.event_id')
+                .where('hackathon_scores.judge_id', '=', userId),
+            ),
+          ]),
+        )
+        .orderBy('start_at')
+        .orderBy('id')
         .execute(),
       db
         .selectFrom('projects')
@@ -207,9 +228,8 @@ export async function myData(db: Executor, userId: number, now: Date): Promise<M
     db
       .selectFrom('hackathon_scores')
       .innerJoin('teams', 'teams.id', 'hackathon_scores.team_id')
-      .innerJoin('hackathon_events', 'hackathon_events.id', 'teams.event_id')
       .select([
-        'hackathon_events.name as event',
+        'teams.event_id',
         'teams.name as team',
         'hackathon_scores.scores',
         'hackathon_scores.comment',
@@ -304,11 +324,11 @@ export async function myData(db: Executor, userId: number, now: Date): Promise<M
               },
       };
     }),
-    judging: judging.map((row) => ({
+    judging: judging.map(({ id, ...row }) => ({
       ...row,
       scores_given: scoresGiven
-        .filter((given) => given.event === row.event)
-        .map(({ event: _event, scores, ...given }) => ({
+        .filter((given) => given.event_id === id)
+        .map(({ event_id: _event, scores, ...given }) => ({
           ...given,
           scores: JSON.parse(scores) as Record<string, number>,
         })),
