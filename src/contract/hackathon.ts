@@ -227,3 +227,17 @@ export const checkInSchema = z.object({
   checked_in_by: z.object({ id: z.number().int(), intra_login: z.string() }).nullable(),
 });
 export type CheckIn = z.infer<typeof checkInSchema>;
+
+/** GET /api/hackathon/judging/events: the events the caller judges (every event for an admin), spec §14. */
+export const judgingEventSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: z.string().nullable(),
+  start_at: isoTimestamp,
+  end_at: isoTimestamp,
+  registrations_count: z.number().int(),
+  /** Registrants checked in at the door: the door screen's "checked in / registered". */
+  checked_in_count: z.number().int(),
+});
+export type JudgingEvent = z.infer<typeof judgingEventSchema>;
+export const judgingEventListSchema = z.object({ data: z.array(judgingEventSchema), total: z.number().int() });

@@ -15,6 +15,7 @@ import {
   eventUpdateSchema,
   judgeListSchema,
   judgesBodySchema,
+  judgingEventListSchema,
   myHackathonSchema,
   publicEventListSchema,
   registerBodySchema,
@@ -161,6 +162,11 @@ export function registerHackathonRoutes(app: App, deps: Deps): void {
     ...endpoint(routes.setHackathonJudges),
     schema: { params: idParamsSchema, body: judgesBodySchema, response: { 200: judgeListSchema } },
     handler: async (request) => day.setJudges(request.params.id, request.body.user_ids, currentUser(request)),
+  });
+  app.route({
+    ...endpoint(routes.judgingEvents),
+    schema: { response: { 200: judgingEventListSchema } },
+    handler: async (request) => day.judgingEvents(currentUser(request)),
   });
   app.route({
     ...endpoint(routes.checkIn),
