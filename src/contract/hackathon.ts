@@ -393,3 +393,16 @@ export const DEFAULT_RUBRIC: Criterion[] = [
   { key: 'technical', name: 'Technical work', weight: 2, max: 10 },
   { key: 'demo', name: 'Demo', weight: 1, max: 10 },
 ];
+/** GET /api/hackathon/judging/events: the events the caller judges (every event for an admin), spec §14. */
+export const judgingEventSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: z.string().nullable(),
+  start_at: isoTimestamp,
+  end_at: isoTimestamp,
+  registrations_count: z.number().int(),
+  /** Registrants checked in at the door: the door screen's "checked in / registered". */
+  checked_in_count: z.number().int(),
+});
+export type JudgingEvent = z.infer<typeof judgingEventSchema>;
+export const judgingEventListSchema = z.object({ data: z.array(judgingEventSchema), total: z.number().int() });

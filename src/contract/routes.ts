@@ -487,6 +487,11 @@ export const routes = {
     '/hackathon/events/:id/judges',
     { operationId: 'setHackathonJudges', access: 'admin', summary: "Name an event's judges (replaces the list)" },
   ),
+  judgingEvents: get<Out<typeof hackathon.judgingEventListSchema>>()('/hackathon/judging/events', {
+    operationId: 'listJudgingEvents',
+    access: 'judge',
+    summary: 'The events the caller judges, with their check-in counts (every event for an admin)',
+  }),
   checkIn: post<hackathon.CheckIn, In<typeof hackathon.checkInBodySchema>>()('/hackathon/events/:id/check-in', {
     operationId: 'checkInHackathonRegistrant',
     access: 'judge',

@@ -438,6 +438,7 @@ const ROUTES: Row[] = [
     body: { user_ids: ['{memberUser}'] },
     expect: ADMIN,
   },
+  { method: 'GET', path: '/api/hackathon/judging/events', expect: { ...ADMIN, judge: 200, admin: 200 } },
   {
     method: 'POST',
     path: '/api/hackathon/events/:id/check-in',

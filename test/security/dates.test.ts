@@ -31,6 +31,8 @@ const PARAMETERS: Record<string, string> = {
   '/api/admin/projects/:id': '/api/admin/projects/1',
   '/api/hackathon/events/:id/assign-preview': '/api/hackathon/events/{springEvent}/assign-preview',
   '/api/hackathon/events/:id/judges': '/api/hackathon/events/{springEvent}/judges',
+  '/api/hackathon/events/:id/rubric': '/api/hackathon/events/{springEvent}/rubric',
+  '/api/hackathon/events/:id/judging': '/api/hackathon/events/{springEvent}/judging',
 };
 
 describe('no date of 1970 anywhere', () => {

@@ -55,3 +55,16 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   if (!user.is_admin) return <Navigate to="/apply" replace />;
   return children;
 }
+
+/**
+ * Judges and admins (spec §14): `/judge` and the door of an event. A judge who is not an admin
+ * reaches nothing else of the admin panel; the server checks, per event, on every call.
+ */
+export function RequireJudge({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const { user, loading } = useSession();
+  if (loading) return <LoadingScreen title={t(AUTH_LOADING_TITLE)} message={t(AUTH_LOADING_MESSAGE)} />;
+  if (!user) return <RedirectHome />;
+  if (!user.is_admin && !user.is_judge) return <Navigate to="/apply" replace />;
+  return children;
+}

@@ -9,7 +9,7 @@ import { NotFoundPage } from '../features/public/not-found-page';
 import { ProcessPage } from '../features/public/process-page';
 import { LoadingScreen } from '../components/loading-screen';
 import { withArea } from '../lib/i18n';
-import { AUTH_LOADING_MESSAGE, AUTH_LOADING_TITLE, RequireAuth } from './guards';
+import { AUTH_LOADING_MESSAGE, AUTH_LOADING_TITLE, RequireAuth, RequireJudge } from './guards';
 import { SiteLayout } from './layouts/site-layout';
 
 const TrackerPage = lazy(withArea('member', () => import('./pages/tracker-page')));
@@ -68,6 +68,9 @@ const LoginPage = lazy(() => import('../features/auth/login-page'));
 // One component for two addresses, as one module was before: going from one to the other keeps its state.
 const UsersPage = adminPage(() => import('../features/admin-members/users-page'));
 const ReviewPage = adminPage(() => import('../features/admin-applications/review-page'));
+// Judging (spec §14): for judges and admins, outside the admin panel, which a judge does not see.
+const JudgePage = lazy(withArea('member', () => import('../features/judging/judge-page')));
+const CheckInPage = lazy(withArea('member', () => import('../features/judging/check-in-page')));
 
 const routes: RouteObject[] = [
   {
@@ -85,6 +88,22 @@ const routes: RouteObject[] = [
           { path: '/admin/login', element: <LoginPage admin /> },
           // In the first bundle: a sign-in waiting in line asks for its place at once.
           { path: '/auth/callback', Component: CallbackPage },
+          {
+            path: '/judge',
+            element: (
+              <RequireJudge>
+                <JudgePage />
+              </RequireJudge>
+            ),
+          },
+          {
+            path: '/admin/hackathon/check-in',
+            element: (
+              <RequireJudge>
+                <CheckInPage />
+              </RequireJudge>
+            ),
+          },
           {
             path: '/admin',
             ...adminPage(() => import('./layouts/admin-layout')),

@@ -9,6 +9,7 @@ import {
   findCheckIn,
   judgeCandidates,
   judgesEvent,
+  listJudgingEvents,
   listJudges,
   markCheckedIn,
   replaceJudges,
@@ -31,6 +32,12 @@ export function createHackathonDayService(deps: Deps) {
   }
 
   return {
+    /** The events on the caller's /judge page: all of them for an admin, else the ones they judge. */
+    async judgingEvents(user: SignedInUser) {
+      const data = await listJudgingEvents(db, user.is_admin ? null : user.id);
+      return { data, total: data.length };
+    },
+
     async judges(eventId: number) {
       await requireEvent(db, eventId);
       const data = await listJudges(db, eventId);

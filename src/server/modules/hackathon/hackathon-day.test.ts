@@ -269,4 +269,24 @@ describe('the hackathon day', () => {
     const rest = (await call('POST', '/api/hackathon/assign', admin.cookie, { event_id: event.id })).json();
     expect(rest.teams.flatMap((team: { members: unknown[] }) => team.members)).toHaveLength(3);
   });
+
+  it('lists on /judge the events a judge judges with their check-in counts, every event to an admin', async () => {
+    const spring = await createEvent('Spring');
+    const autumn = await createEvent('Autumn');
+    const judge = await userOf('jay', 'member');
+    await setJudges(spring.id, [judge.user.id]);
+    const people = [await registrant(spring.id, 'p1'), await registrant(spring.id, 'p2')];
+    await checkIn(spring.id, people[0]!.code, judge.cookie);
+
+    const mine = await call('GET', '/api/hackathon/judging/events', judge.cookie);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({
+      data: [expect.objectContaining({ id: spring.id, name: 'Spring', registrations_count: 2, checked_in_count: 1 })],
+      total: 1,
+    });
+    const all = (await call('GET', '/api/hackathon/judging/events', admin.cookie)).json();
+    expect(all.data.map((event: { id: number }) => event.id).sort()).toEqual([spring.id, autumn.id].sort());
+    const member = await userOf('mo', 'member');
+    expect((await call('GET', '/api/hackathon/judging/events', member.cookie)).statusCode).toBe(403);
+  });
 });

@@ -447,3 +447,44 @@ export async function clearCheckIn(db: Executor, registrationId: number): Promis
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * The events a judge sees on /judge (spec §14): every event for an admin (`judgeId` null), else
+ * the events this user judges; each with its registrations and how many of them are checked in.
+ */
+export async function listJudgingEvents(db: Executor, judgeId: number | null) {
+  let query = db
+    .selectFrom('hackathon_events as e')
+    .select(['e.id', 'e.name', 'e.location', 'e.start_at', 'e.end_at'])
+    .select((eb) => [
+      eb
+        .selectFrom('hackathon_registrations as r')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('r.event_id', '=', 'e.id')
+        .as('registrations_count'),
+      eb
+        .selectFrom('hackathon_registrations as r')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .whereRef('r.event_id', '=', 'e.id')
+        .where('r.checked_in_at', 'is not', null)
+        .as('checked_in_count'),
+    ])
+    .orderBy('e.start_at', 'desc')
+    .orderBy('e.id', 'desc');
+  if (judgeId !== null) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('hackathon_judges as j')
+          .select('j.user_id')
+          .whereRef('j.event_id', '=', 'e.id')
+          .where('j.user_id', '=', judgeId),
+      ),
+    );
+  }
+  return (await query.execute()).map((row) => ({
+    ...row,
+    registrations_count: Number(row.registrations_count ?? 0),
+    checked_in_count: Number(row.checked_in_count ?? 0),
+  }));
+}

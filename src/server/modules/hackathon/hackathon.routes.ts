@@ -22,6 +22,7 @@ import {
   scoreSchema,
   teamProjectBodySchema,
   teamProjectSchema,
+  judgingEventListSchema,
   myHackathonSchema,
   publicEventListSchema,
   registerBodySchema,
@@ -170,6 +171,11 @@ export function registerHackathonRoutes(app: App, deps: Deps): void {
     ...endpoint(routes.setHackathonJudges),
     schema: { params: idParamsSchema, body: judgesBodySchema, response: { 200: judgeListSchema } },
     handler: async (request) => day.setJudges(request.params.id, request.body.user_ids, currentUser(request)),
+  });
+  app.route({
+    ...endpoint(routes.judgingEvents),
+    schema: { response: { 200: judgingEventListSchema } },
+    handler: async (request) => day.judgingEvents(currentUser(request)),
   });
   app.route({
     ...endpoint(routes.checkIn),

@@ -38,6 +38,11 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
           <Trans>Apply</Trans>
         </NavLink>
       )}
+      {(user?.is_admin || user?.is_judge) && (
+        <NavLink to="/judge" onClick={onNavigate}>
+          <Trans>Judging</Trans>
+        </NavLink>
+      )}
       {user?.is_admin && (
         <NavLink to="/admin/users" onClick={onNavigate}>
           <Trans>Admin</Trans>

@@ -35,7 +35,13 @@ export function usePendingRegistrations(eventId: number | '') {
 
 /** What auto-assign would do now, asked of the server before the board confirms (decision 0145). */
 export const useAssignPreview = () =>
-  useMutation({ mutationFn: (eventId: number) => call(routes.assignPreview, { params: { id: eventId } }) });
+  useMutation({
+    mutationFn: ({ eventId, checkedInOnly }: { eventId: number; checkedInOnly: boolean }) =>
+      call(routes.assignPreview, {
+        params: { id: eventId },
+        ...(checkedInOnly ? { query: { checked_in_only: true } } : {}),
+      }),
+  });
 
 export function useRefreshHackathonAdmin() {
   const client = useQueryClient();
@@ -73,8 +79,11 @@ export const useUnseatMember = () =>
     call(routes.unseatTeamMember, { params: { id: teamId, user_id: userId } }),
   );
 export const useDeleteTeam = () => useHackathonChange((id: number) => call(routes.deleteTeam, { params: { id } }));
+/** Auto-assign; `checkedInOnly` seats the people checked in at the door only (spec §14). */
 export const useAssignTeams = () =>
-  useHackathonChange((eventId: number) => call(routes.assignTeams, { body: { event_id: eventId } }));
+  useHackathonChange(({ eventId, checkedInOnly }: { eventId: number; checkedInOnly: boolean }) =>
+    call(routes.assignTeams, { body: { event_id: eventId, checked_in_only: checkedInOnly } }),
+  );
 
 /** The hackathon's events alone, for pages that choose one (the audience of a message). */
 export function useHackathonEvents() {

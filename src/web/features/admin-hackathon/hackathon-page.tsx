@@ -106,7 +106,10 @@ function EventView({
           {/* Made when opened, so a closed form holds no stale draft; keyed by the event it edits. */}
           {editing && <EventForm key={event.id} event={event} />}
         </details>
-        <div>
+        <div className="row">
+          <Link className="btn btn-small" to={`/admin/hackathon/check-in?event=${event.id}`}>
+            <Trans>Check-in at the door</Trans>
+          </Link>
           <button
             type="button"
             className="btn btn-danger btn-small"

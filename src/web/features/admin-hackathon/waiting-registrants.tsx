@@ -149,46 +149,53 @@ export function WaitingRegistrants({
 }) {
   const { t } = useLingui();
   const [members, setMembers] = useState<Set<number>>(new Set());
+  const [checkedInOnly, setCheckedInOnly] = useState(false);
   const pending = usePendingRegistrations(event.id);
   const preview = useAssignPreview();
   const assign = useAssignTeams();
   const confirmation = useConfirmation();
   const onAssign = () =>
-    assign.mutate(event.id, {
-      onSuccess: (result) => {
-        const created = result.teams.length;
-        const left = result.left_pending;
-        onAlert(
-          left
-            ? plural(created, {
-                one: `# team created, ${left} left pending (max teams reached).`,
-                other: `# teams created, ${left} left pending (max teams reached).`,
-              })
-            : plural(created, { one: '# team created.', other: '# teams created.' }),
-        );
+    assign.mutate(
+      { eventId: event.id, checkedInOnly },
+      {
+        onSuccess: (result) => {
+          const created = result.teams.length;
+          const left = result.left_pending;
+          onAlert(
+            left
+              ? plural(created, {
+                  one: `# team created, ${left} left pending (max teams reached).`,
+                  other: `# teams created, ${left} left pending (max teams reached).`,
+                })
+              : plural(created, { one: '# team created.', other: '# teams created.' }),
+          );
+        },
+        onError: (error) => {
+          const reason = errorMessage(error, t`Unknown error`);
+          onAlert(t`Failed to auto-assign: ${reason}`);
+        },
       },
-      onError: (error) => {
-        const reason = errorMessage(error, t`Unknown error`);
-        onAlert(t`Failed to auto-assign: ${reason}`);
-      },
-    });
+    );
   // The numbers come from the server, asked at the click: the same plan auto-assign then follows.
   const confirmAssign = () => {
     const name = event.name;
     onAlert(null);
-    preview.mutate(event.id, {
-      onSuccess: (plan) =>
-        confirmation.ask({
-          title: t`Auto-assign the teams of ${name}?`,
-          consequence: <AssignConsequence plan={plan} />,
-          confirmLabel: plan.team_sizes.includes(1) ? t`Make a team of one` : t`Auto-assign Teams`,
-          onConfirm: onAssign,
-        }),
-      onError: (error) => {
-        const reason = errorMessage(error, t`Unknown error`);
-        onAlert(t`Failed to auto-assign: ${reason}`);
+    preview.mutate(
+      { eventId: event.id, checkedInOnly },
+      {
+        onSuccess: (plan) =>
+          confirmation.ask({
+            title: t`Auto-assign the teams of ${name}?`,
+            consequence: <AssignConsequence plan={plan} />,
+            confirmLabel: plan.team_sizes.includes(1) ? t`Make a team of one` : t`Auto-assign Teams`,
+            onConfirm: onAssign,
+          }),
+        onError: (error) => {
+          const reason = errorMessage(error, t`Unknown error`);
+          onAlert(t`Failed to auto-assign: ${reason}`);
+        },
       },
-    });
+    );
   };
   const registrations = pending.data?.data ?? [];
   const waitingTotal = pending.data?.total ?? 0;
@@ -216,6 +223,10 @@ export function WaitingRegistrants({
         </p>
       )}
       <div className="row">
+        <label className="row checkbox">
+          <input type="checkbox" checked={checkedInOnly} onChange={(e) => setCheckedInOnly(e.target.checked)} />
+          <Trans>Checked-in people only</Trans>
+        </label>
         <button
           type="button"
           className="btn"

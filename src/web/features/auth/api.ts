@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignInWaiting } from '../../../contract/auth';
 import { SIGNED_IN_COOKIE } from '../../../contract/constants';
 import { routes } from '../../../contract/routes';
-import type { User } from '../../../contract/users';
+import type { Me, User } from '../../../contract/users';
 import type { Locale } from '../../../contract/locales';
 import { call, href } from '../../lib/api-client';
 import { activateLocale, rememberLocale } from '../../lib/i18n';
@@ -32,9 +32,14 @@ export function useSession() {
   return { user: query.data ?? null, loading: query.isPending };
 }
 
+/** The user a sign-in answered; `GET /api/users/me` is then asked for what it adds (`is_judge`). */
 export function useSetSession() {
   const client = useQueryClient();
-  return (user: User | null) => client.setQueryData(sessionKeys.all, user);
+  return (user: User | null) => {
+    const session: Me | null = user ? { ...user, is_judge: false } : null;
+    client.setQueryData(sessionKeys.all, session);
+    if (user) void client.invalidateQueries({ queryKey: sessionKeys.all });
+  };
 }
 
 /**
@@ -48,7 +53,10 @@ export function useChooseLocale() {
     mutationFn: async (locale: Locale) => {
       rememberLocale(locale);
       await activateLocale(locale);
-      if (user) client.setQueryData(sessionKeys.all, await call(routes.setMyPreferences, { body: { locale } }));
+      if (!user) return;
+      // The answer is the user without `is_judge` (decision 0163): the session keeps it.
+      const saved = await call(routes.setMyPreferences, { body: { locale } });
+      client.setQueryData<Me | null>(sessionKeys.all, (session) => session && { ...session, ...saved });
     },
   });
 }

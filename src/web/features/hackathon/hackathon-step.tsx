@@ -9,6 +9,8 @@ import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/loading-screen';
 import { errorMessage } from '../../lib/api-client';
 import { clubZone, formatDateTime } from '../../lib/format';
+import { CheckInQr } from './check-in-qr';
+import { showsCheckInCode } from './check-in-window';
 import { useMyHackathon, useOpenHackathonEvents, useRegister, useUnregister } from './api';
 import { TeamProject } from './team-project';
 import './hackathon.css';
@@ -104,6 +106,15 @@ export function HackathonStep() {
                 {alert}
               </p>
             )}
+            {me.data?.registrations
+              .filter((registration) => showsCheckInCode(registration.event, now, clubZone()))
+              .map((registration) => (
+                <CheckInQr
+                  key={registration.id}
+                  code={registration.check_in_code}
+                  eventName={registration.event.name}
+                />
+              ))}
             {me.data?.team && (
               <div className="team-card">
                 <h4 dir="auto">{teamDisplayName(me.data.team.name)}</h4>

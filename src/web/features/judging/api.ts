@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routes } from '../../../contract/routes';
+import { call } from '../../lib/api-client';
+
+export const judgingKeys = { events: ['judging', 'events'] as const };
+
+/** The events the signed-in user judges (every event for an admin), with their check-in counts. */
+export function useJudgingEvents() {
+  return useQuery({ queryKey: judgingKeys.events, queryFn: () => call(routes.judgingEvents) });
+}
+
+/** A change at the door: the counts are read again after it. */
+function useDoorChange<T, R>(request: (input: T) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSettled: () => client.invalidateQueries({ queryKey: judgingKeys.events }),
+  });
+}
+
+export const useCheckIn = () =>
+  useDoorChange(({ eventId, code }: { eventId: number; code: string }) =>
+    call(routes.checkIn, { params: { id: eventId }, body: { code } }),
+  );
+export const useUndoCheckIn = () =>
+  useDoorChange(({ eventId, registrationId }: { eventId: number; registrationId: number }) =>
+    call(routes.undoCheckIn, { params: { id: eventId, registration_id: registrationId } }),
+  );
