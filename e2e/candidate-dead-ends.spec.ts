@@ -15,6 +15,7 @@ test('a candidate edits a pending application, then withdraws it, and goes back 
   await signIn(page, login);
   await page.goto('/apply');
   await page.getByLabel('Motivation').fill('I build line followers and want to learn control loops.');
+  await page.getByLabel('I have read the privacy notice').check();
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
 
@@ -60,6 +61,7 @@ test('the declined view’s Back to Home leads to the landing page, not back to 
   await signIn(page, login);
   await page.goto('/apply');
   await page.getByLabel('Motivation').fill('I want to build robots with the club, for real.');
+  await page.getByLabel('I have read the privacy notice').check();
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
 

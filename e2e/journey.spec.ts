@@ -25,8 +25,21 @@ test('a candidate applies, the admin approves on the review screen, the tracker 
   await page.getByLabel('Motivation').fill('I build line followers and want to learn control loops with the club.');
   await page.getByLabel('Experience level').selectOption('intermediate');
   await page.getByLabel('GitHub profile (optional)').fill('https://github.com/someone');
+  // The privacy notice must be read first: without the box ticked nothing is sent.
+  await submit.click();
+  await expect(page.getByText('Please confirm that you have read the privacy notice.')).toBeVisible();
+  await expect(page.getByLabel('I have read the privacy notice')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('link', { name: 'Read the privacy notice (opens in a new tab)' })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
+  expect((await page.request.get('/api/applications/me')).status()).toBe(404);
+  await page.getByLabel('I have read the privacy notice').check();
   await submit.click();
   await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
+  expect((await (await page.request.get('/api/users/me/export')).json()).applications[0].privacy_accepted_at).toEqual(
+    expect.any(String),
+  );
   await expect(page.getByText(/3-5 business days/)).toBeVisible();
 
   const admin = await asAdmin(browser);

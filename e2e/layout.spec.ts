@@ -39,6 +39,7 @@ const HEADINGS: Record<string, { fr: string | RegExp; ar: string | RegExp }> = {
   },
   '/process': { fr: 'Comment rejoindre le club', ar: 'كيف تنضمون إلى النادي' },
   '/contact': { fr: 'Contacter le club', ar: 'تواصلوا مع النادي' },
+  '/privacy': { fr: 'Politique de confidentialité', ar: 'إشعار الخصوصية' },
   '/login': { fr: 'Connexion', ar: 'تسجيل الدخول' },
   '/admin/login': { fr: 'Connexion administrateur', ar: 'دخول الإدارة' },
   '/no-such-page': { fr: 'Page introuvable', ar: 'الصفحة غير موجودة' },
@@ -339,7 +340,7 @@ for (const { width, locale } of RUNS) {
     await context.addCookies(people.admin.cookies);
     const adminPaths = await adminSectionPaths(page);
     const visits: Visit[] = [
-      { person: null, paths: ['/', '/process', '/contact', '/login', '/admin/login', '/no-such-page'] },
+      { person: null, paths: ['/', '/process', '/contact', '/privacy', '/login', '/admin/login', '/no-such-page'] },
       ...people.candidates.map(({ person, step }) => ({ person, step, paths: ['/apply'] })),
       {
         person: people.admin,

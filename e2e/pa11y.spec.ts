@@ -179,6 +179,7 @@ function targets(
     { name: 'visitor: /', open: visit(baseURL, '/', 'Build robots') },
     { name: 'visitor: /process', open: visit(baseURL, '/process', 'How to join the club') },
     { name: 'visitor: /contact', open: visit(baseURL, '/contact', 'Contact the club') },
+    { name: 'visitor: /privacy', open: visit(baseURL, '/privacy', 'Privacy notice') },
     {
       name: 'visitor: a page that does not exist',
       open: visit(baseURL, '/no-such-page', 'Page not found'),

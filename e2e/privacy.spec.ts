@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { longestLogin } from './longest-values';
-import { signedInPageAt, uniqueLogin } from './support';
+import { longestLogin, longText } from './longest-values';
+import { apiSignIn, signedInPageAt, uniqueLogin } from './support';
 
 /**
  * A person's rights over their data (decisions §15, decisions 0165 and 0166), from the account
@@ -14,6 +14,7 @@ test('a candidate downloads a copy of their data from the account menu, in Frenc
   const page = await signedInPageAt(browser, baseURL!, login, { width: 1280, locale: 'fr' });
   await page.goto('/apply');
   await page.getByLabel('Motivation').fill('Je construis des robots suiveurs de ligne.');
+  await page.getByLabel('J’ai lu la politique de confidentialité').check();
   await page.getByRole('button', { name: 'Envoyer ma candidature' }).click();
   await expect(page.getByRole('heading', { name: 'Candidature envoyée\u202f!' })).toBeVisible();
 
@@ -25,6 +26,7 @@ test('a candidate downloads a copy of their data from the account menu, in Frenc
   const data = JSON.parse(fs.readFileSync((await file.path())!, 'utf8'));
   expect(data.profile.intra_login).toBe(login);
   expect(data.applications[0].motivation).toBe('Je construis des robots suiveurs de ligne.');
+  expect(data.applications[0].privacy_accepted_at).toEqual(data.applications[0].created_at);
   await page.context().close();
 });
 
@@ -37,6 +39,7 @@ for (const width of [375, 1280]) {
     const page = await signedInPageAt(browser, baseURL!, login, { width, locale: 'fr' });
     await page.goto('/apply');
     await page.getByLabel('Motivation').fill('Je construis des robots suiveurs de ligne.');
+    await page.getByLabel('J’ai lu la politique de confidentialité').check();
     await page.getByRole('button', { name: 'Envoyer ma candidature' }).click();
     await expect(page.getByRole('heading', { name: 'Candidature envoyée\u202f!' })).toBeVisible();
 
@@ -94,4 +97,87 @@ test('the erasure dialog in Arabic at 360 px, with the longest login: right to l
   await expect(dialog).toBeHidden();
   expect((await page.request.get('/api/users/me')).status()).toBe(200);
   await page.context().close();
+});
+
+/**
+ * The notice's headings and what it says of how long data is kept, in each language: until the
+ * person asks, while no retention period runs (issue 31 item 5 is not built).
+ */
+const NOTICE = {
+  en: {
+    title: 'Privacy notice',
+    where: 'Where it is stored',
+    months: 'Your data is kept until you ask for it to be erased.',
+    footer: 'Privacy notice',
+  },
+  fr: {
+    title: 'Politique de confidentialité',
+    where: 'Où elles sont stockées',
+    months: 'Vos données sont gardées jusqu’à ce que vous demandiez leur effacement.',
+    footer: 'Politique de confidentialité',
+  },
+  ar: {
+    title: 'إشعار الخصوصية',
+    where: 'أين تُخزَّن',
+    months: 'تُحفظ بياناتك إلى أن تطلب محوها.',
+    footer: 'إشعار الخصوصية',
+  },
+} as const;
+
+test.describe('the privacy notice', () => {
+  // The longest place and contact the settings take; put back after, for the other specs.
+  const LONGEST = {
+    data_location: longText(200, 'A server of the club in a data centre in Benguerir, Morocco'),
+    contact_email: `${'board-of-the-robotics-club-'.repeat(7).slice(0, 187)}@club.example`,
+  };
+  let before: Record<string, unknown>;
+  test.beforeAll(async ({ baseURL }) => {
+    const admin = await apiSignIn(baseURL!, 'admin');
+    before = (await (await admin.get('/api/admin/settings')).json()).settings;
+    const saved = await admin.put('/api/admin/settings', { data: { settings: LONGEST } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await admin.dispose();
+  });
+  test.afterAll(async ({ baseURL }) => {
+    const admin = await apiSignIn(baseURL!, 'admin');
+    const { data_location, contact_email } = before;
+    await admin.put('/api/admin/settings', { data: { settings: { data_location, contact_email } } });
+    await admin.dispose();
+  });
+
+  for (const locale of ['en', 'fr', 'ar'] as const) {
+    for (const width of [375, 1280]) {
+      test(`/privacy in ${locale} at ${width} px, with the longest place and contact, from the footer`, async ({
+        browser,
+        baseURL,
+      }) => {
+        const context = await browser.newContext({ baseURL, locale, viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        const words = NOTICE[locale];
+        await page.goto('/contact');
+        await page.getByRole('contentinfo').getByRole('link', { name: words.footer }).click();
+        await expect(page).toHaveURL(/\/privacy$/);
+        await expect(page.getByRole('heading', { level: 1, name: words.title })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+        const where = page.locator('section').filter({ has: page.getByRole('heading', { name: words.where }) });
+        await expect(where.locator('bdi')).toHaveText(LONGEST.data_location);
+        await expect(page.getByRole('main').getByRole('link', { name: LONGEST.contact_email })).toHaveAttribute(
+          'href',
+          `mailto:${LONGEST.contact_email}`,
+        );
+        await expect(page.getByRole('main')).toContainText(words.months);
+        // Nothing wider than the page.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        expect(
+          violations.map((violation) => violation.id),
+          JSON.stringify(violations.map((v) => v.nodes.map((n) => [n.target, n.failureSummary]))),
+        ).toEqual([]);
+        await page.screenshot({ path: test.info().outputPath(`privacy-${locale}-${width}.png`), fullPage: true });
+        await context.close();
+      });
+    }
+  }
 });

@@ -44,6 +44,7 @@ async function nextRound(board: Page, closing: string, name: string) {
 
 async function applyOnTracker(candidate: Page) {
   await candidate.getByLabel('Motivation').fill('I build line followers and want to learn control loops.');
+  await candidate.getByLabel('I have read the privacy notice').check();
   await candidate.getByRole('button', { name: 'Submit Application' }).click();
   await expect(candidate.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
 }

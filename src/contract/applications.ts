@@ -11,6 +11,7 @@ export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
 export const APPLICATION_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
+export const PRIVACY_MESSAGE: Sentence = /*i18n*/ 'Please confirm that you have read the privacy notice.';
 export const MOTIVATION_MESSAGE: Sentence = /*i18n*/ 'Please provide detailed motivation (at least 10 characters)';
 
 /** An optional link: trimmed, empty means none (null), otherwise an http(s) URL. */
@@ -52,6 +53,11 @@ export const applicationFormSchema = z.object({
   github_profile: optionalLink(GITHUB_PROFILE),
   portfolio_url: optionalLink(PORTFOLIO_URL),
   selected_project_id: z.null().optional(),
+  /**
+   * The form's "I have read the privacy notice" (decisions §15): recorded as `privacy_accepted_at`.
+   * Absent is accepted (seed §7's call) and leaves it null; anything but `true` is refused.
+   */
+  privacy_accepted: z.literal(true, refusal(PRIVACY_MESSAGE)).optional(),
 });
 export type ApplicationForm = z.input<typeof applicationFormSchema>;
 

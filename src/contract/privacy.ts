@@ -29,6 +29,7 @@ export const myDataSchema = z.object({
       challenge_deadline_at: when,
       deadline_request: z.string().nullable(),
       deadline_requested_at: when,
+      privacy_accepted_at: when.describe('When the candidate said they had read the privacy notice, on sending it'),
       created_at: isoTimestamp,
       updated_at: isoTimestamp,
       votes: z

@@ -13,6 +13,7 @@ export const DEFAULT_SETTINGS: Settings = {
   contact_phone: '+212 5 23 00 13 37',
   contact_address: '1337 Coding School, Khouribga, Morocco',
   contact_map_url: 'https://www.openstreetmap.org/search?query=1337%20Coding%20School%20Khouribga',
+  data_location: 'a server in Morocco',
   social_links: [
     { label: 'Instagram', url: 'https://www.instagram.com/1337robotics' },
     { label: 'GitHub', url: 'https://github.com/1337robotics' },
@@ -35,6 +36,7 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   contact_phone: DEFAULT_SETTINGS.contact_phone,
   contact_address: DEFAULT_SETTINGS.contact_address,
   contact_map_url: DEFAULT_SETTINGS.contact_map_url,
+  data_location: DEFAULT_SETTINGS.data_location,
   social_links: DEFAULT_SETTINGS.social_links,
   board_members: DEFAULT_SETTINGS.board_members,
   sponsors: DEFAULT_SETTINGS.sponsors,

@@ -89,6 +89,8 @@ export const settingsSchema = z.object({
   contact_phone: text(40),
   contact_address: text(200),
   contact_map_url: httpUrl,
+  /** Where the app's data is kept, in the board's words ("a server in Morocco"): told on /privacy (decisions §15). */
+  data_location: text(200),
   social_links: z
     .array(socialLinkSchema)
     .max(MAX_SOCIAL_LINKS, refusal(/*i18n*/ 'At most {max} social links.', { max: MAX_SOCIAL_LINKS })),
@@ -128,6 +130,7 @@ export const publicSettingsSchema = settingsSchema
     contact_phone: true,
     contact_address: true,
     contact_map_url: true,
+    data_location: true,
     social_links: true,
     board_members: true,
     sponsors: true,

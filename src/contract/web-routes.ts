@@ -9,6 +9,7 @@ export const WEB_ROUTES = [
   '/apply',
   '/contact',
   '/process',
+  '/privacy',
   '/auth/callback',
   '/login',
   '/admin',

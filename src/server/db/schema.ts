@@ -118,6 +118,8 @@ export interface ApplicationsTable {
   deadline_request: string | null;
   deadline_requested_at: Timestamp | null;
   deadline_request_answered_at: Timestamp | null;
+  /** When the candidate said they had read the privacy notice (migration 0053); null: sent without it. */
+  privacy_accepted_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -65,6 +65,7 @@ const adminPage = (load: () => Promise<{ default: ComponentType }>): Pick<RouteO
   Component: lazy(withArea('admin', load)),
 });
 const LoginPage = lazy(() => import('../features/auth/login-page'));
+const PrivacyPage = lazy(() => import('../features/public/privacy-page'));
 // One component for two addresses, as one module was before: going from one to the other keeps its state.
 const UsersPage = adminPage(() => import('../features/admin-members/users-page'));
 const ReviewPage = adminPage(() => import('../features/admin-applications/review-page'));
@@ -84,6 +85,7 @@ const routes: RouteObject[] = [
           { path: '/apply', Component: Tracker },
           { path: '/process', Component: ProcessPage },
           { path: '/contact', Component: ContactPage },
+          { path: '/privacy', element: <PrivacyPage /> },
           { path: '/login', element: <LoginPage /> },
           { path: '/admin/login', element: <LoginPage admin /> },
           // In the first bundle: a sign-in waiting in line asks for its place at once.

@@ -269,6 +269,7 @@ export function createApplicationsService(deps: Deps) {
             review_notes: null,
             reviewed_at: null,
             reviewed_by: null,
+            privacy_accepted_at: form.privacy_accepted ? now.toISOString() : null,
             created_at: now.toISOString(),
             updated_at: now.toISOString(),
           });

@@ -102,6 +102,33 @@ describe('applications', () => {
       expect(await count('audit_logs')).toBe(before);
     });
 
+    it('records when the privacy notice was accepted; without the field it stays null; false or a non-boolean is 400', async () => {
+      const privacyAcceptedAt = async (login: string) =>
+        (
+          await t.database.db
+            .selectFrom('applications')
+            .innerJoin('users', 'users.id', 'applications.user_id')
+            .select('applications.privacy_accepted_at')
+            .where('users.intra_login', '=', login)
+            .executeTakeFirstOrThrow()
+        ).privacy_accepted_at;
+      const jdoe = (await signIn(t.app, 'jdoe')).cookie;
+      for (const privacy_accepted of [false, 'true', 1, null]) {
+        const refused = await apply(jdoe, { ...form, privacy_accepted });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          details: [{ path: 'privacy_accepted', message: 'Please confirm that you have read the privacy notice.' }],
+        });
+      }
+      expect(await count('applications')).toBe(0);
+      expect((await apply(jdoe, { ...form, privacy_accepted: true })).statusCode).toBe(201);
+      expect(new Date(String(await privacyAcceptedAt('jdoe'))).toISOString()).toBe(clock.now().toISOString());
+      // Seed §7's call, without the field.
+      expect((await apply((await signIn(t.app, 'ada')).cookie)).statusCode).toBe(201);
+      expect(await privacyAcceptedAt('ada')).toBeNull();
+    });
+
     it('answers 409 to a second application', async () => {
       const { cookie } = await signIn(t.app, 'jdoe');
       expect((await apply(cookie)).statusCode).toBe(201);

@@ -66,6 +66,7 @@ describe('a copy of my data', () => {
       const sent = await call('POST', '/api/applications', who.cookie, {
         motivation: `I want to build robots here, says ${who === ada ? 'Ada' : 'Ben'}.`,
         github_profile: who === ada ? 'https://github.com/ada' : null,
+        privacy_accepted: true,
       });
       expect(sent.statusCode).toBe(201);
     }
@@ -125,6 +126,9 @@ describe('a copy of my data', () => {
         votes: [expect.objectContaining({ vote: 'yes', comment: 'Strong motivation.' })],
       }),
     ]);
+    // Ticked on the form when it was sent.
+    expect(data.applications[0].privacy_accepted_at).toBe(data.applications[0].created_at);
+    expect(data.applications[0].privacy_accepted_at).toEqual(expect.any(String));
     expect(data.challenges).toEqual([
       expect.objectContaining({
         exercise_links: ['https://www.tinkercad.com/things/ada-blink', null, null, null],

@@ -87,6 +87,7 @@ export async function myData(db: Executor, userId: number, now: Date): Promise<M
           'applications.challenge_deadline_at',
           'applications.deadline_request',
           'applications.deadline_requested_at',
+          'applications.privacy_accepted_at',
           'applications.created_at',
           'applications.updated_at',
         ])

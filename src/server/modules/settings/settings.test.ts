@@ -107,6 +107,8 @@ describe('admin settings', () => {
       [{ contact_email: '' }, 'settings.contact_email'],
       [{ contact_phone: '   ' }, 'settings.contact_phone'],
       [{ contact_address: 'x'.repeat(201) }, 'settings.contact_address'],
+      [{ data_location: 'x'.repeat(201) }, 'settings.data_location'],
+      [{ data_location: '  ' }, 'settings.data_location'],
       [{ contact_map_url: 'javascript:alert(1)' }, 'settings.contact_map_url'],
       [{ social_links: [{ label: 'X', url: 'ftp://x.example' }] }, 'settings.social_links.0.url'],
       [{ social_links: Array(9).fill({ label: 'X', url: 'https://x.example' }) }, 'settings.social_links'],
@@ -186,6 +188,7 @@ describe('admin settings', () => {
       contact_phone: '+212 600 000 000',
       contact_address: 'Lab 3, 1337 Benguerir',
       contact_map_url: 'https://maps.example/lab',
+      data_location: 'a server of the club in Benguerir, Morocco',
       social_links: [{ label: 'Mastodon', url: 'https://mastodon.example/@club' }],
       board_members: [
         { name: 'Amina', title: 'President', photo_url: 'https://img.example/amina.png' },
@@ -221,6 +224,7 @@ describe('admin settings', () => {
     expect(publicSettings.board_members).toEqual(next.board_members);
     expect(publicSettings.sponsors).toEqual([]);
     expect(publicSettings.time_zone).toBe('Europe/Paris');
+    expect(publicSettings.data_location).toBe(next.data_location);
   });
 
   it('writes no audit entry when nothing changes', async () => {

@@ -133,6 +133,11 @@ function Footer() {
           </Trans>
         </p>
         <p>
+          <Link to="/privacy">
+            <Trans>Privacy notice</Trans>
+          </Link>
+        </p>
+        <p>
           <Trans>© {year} 1337 Robotics Club</Trans>
         </p>
       </div>

@@ -13,6 +13,7 @@ export type Draft = {
   contact_phone: string;
   contact_address: string;
   contact_map_url: string;
+  data_location: string;
   social_links: { label: string; url: string }[];
   board_members: { name: string; title: string; photo_url: string }[];
   sponsors: { name: string; logo_url: string; url: string }[];

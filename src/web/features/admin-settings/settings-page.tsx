@@ -299,6 +299,12 @@ function SettingsForm({ saved }: { saved: Settings }) {
         </div>
         {input('contact_address', t`Address`)}
         {input('contact_map_url', t`Map URL`, 'url', undefined, { placeholder: 'https://' })}
+        {input(
+          'data_location',
+          t`Where the data is stored`,
+          'text',
+          t`Told on the privacy notice, for example “a server in Morocco”.`,
+        )}
         <h3 className="settings-subtitle">
           <Trans>Social links</Trans>
         </h3>

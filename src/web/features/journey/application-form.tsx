@@ -12,7 +12,14 @@ import { useEditApplication, useSubmitApplication } from './api';
 
 const LEVEL_LABELS = { beginner: msg`Beginner`, intermediate: msg`Intermediate`, advanced: msg`Advanced` } as const;
 
-type Draft = { motivation: string; experience_level: string; github_profile: string; portfolio_url: string };
+type Draft = {
+  motivation: string;
+  experience_level: string;
+  github_profile: string;
+  portfolio_url: string;
+  /** "I have read the privacy notice": required to apply, not asked again when editing. */
+  privacy_accepted: boolean;
+};
 
 /**
  * Step 0: the application form of docs/product/data.md#validation-rules, validated by the same schema as
@@ -26,8 +33,14 @@ export function ApplicationForm({ editing, onDone }: { editing?: MyApplication; 
       experience_level: editing?.experience_level ?? 'beginner',
       github_profile: editing?.github_profile ?? '',
       portfolio_url: editing?.portfolio_url ?? '',
+      privacy_accepted: false,
     } as Draft,
-    resolver: contractResolver(applicationFormSchema, (draft: Draft) => ({ ...draft, selected_project_id: null })),
+    // An unticked box is sent as false, which the schema refuses with its sentence; editing leaves it out.
+    resolver: contractResolver(applicationFormSchema, ({ privacy_accepted, ...draft }: Draft) => ({
+      ...draft,
+      selected_project_id: null,
+      ...(editing ? {} : { privacy_accepted }),
+    })),
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
@@ -41,10 +54,10 @@ export function ApplicationForm({ editing, onDone }: { editing?: MyApplication; 
     <form
       className="card stack"
       aria-labelledby="application-form-title"
-      onSubmit={handleSubmit((form) => {
+      onSubmit={handleSubmit(({ privacy_accepted: _accepted, ...form }) => {
         const body = { ...form, selected_project_id: null };
         if (editing) change.mutate({ id: editing.id, form: body }, { onSuccess: onDone });
-        else create.mutate(body);
+        else create.mutate({ ...body, privacy_accepted: true });
       })}
       noValidate
     >
@@ -104,6 +117,38 @@ export function ApplicationForm({ editing, onDone }: { editing?: MyApplication; 
           <input {...control} {...register('portfolio_url')} type="url" inputMode="url" placeholder="https://" />
         )}
       </Field>
+      {!editing && (
+        <div className="field application-privacy">
+          <label className="row" htmlFor="application-privacy_accepted">
+            <input
+              id="application-privacy_accepted"
+              type="checkbox"
+              required
+              {...(errors.privacy_accepted ? { 'aria-invalid': true } : {})}
+              aria-describedby={
+                errors.privacy_accepted
+                  ? 'application-privacy_accepted-error application-privacy-link'
+                  : 'application-privacy-link'
+              }
+              {...register('privacy_accepted')}
+            />
+            <span>
+              <Trans>I have read the privacy notice</Trans>
+            </span>
+          </label>
+          {/* A new tab: the form's answers live only in this page, and leaving it would lose them. */}
+          <p className="hint" id="application-privacy-link">
+            <a href="/privacy" target="_blank" rel="noopener">
+              <Trans>Read the privacy notice (opens in a new tab)</Trans>
+            </a>
+          </p>
+          {errors.privacy_accepted && (
+            <p className="error-text" id="application-privacy_accepted-error">
+              {errors.privacy_accepted.message}
+            </p>
+          )}
+        </div>
+      )}
       {submit.isError && (
         <p className="alert" role="alert">
           {errorMessage(submit.error, editing ? t`Failed to save your changes` : t`Failed to submit application`)}
