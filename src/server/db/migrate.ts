@@ -28,6 +28,7 @@ import * as journeySteps from './migrations/0047-journey-steps';
 import * as hackathonJudgesCheckIn from './migrations/0048-hackathon-judges-check-in';
 import * as dataExports from './migrations/0049-data-exports';
 import * as erasedUsers from './migrations/0050-erased-users';
+import * as erasureRecords from './migrations/0051-erasure-records';
 import * as userSearchTrigrams from './migrations/0057-user-search-trigrams';
 
 /**
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0048-hackathon-judges-check-in': hackathonJudgesCheckIn,
   '0049-data-exports': dataExports,
   '0050-erased-users': erasedUsers,
+  '0051-erasure-records': erasureRecords,
   '0057-user-search-trigrams': userSearchTrigrams,
 };
 
