@@ -77,6 +77,7 @@ const envSchema = z.object({
   FT_CLIENT_SECRET: optionalText,
   FT_CLIENT_SECRET_NEXT: optionalText,
   FT_OAUTH_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.intra.42.fr'),
+  ERASURE_KEY: optionalText,
   ADMIN_LOGINS: z.string().default(''),
   ALLOWED_CAMPUSES: z.string().default(''),
   TRUST_PROXY: z
@@ -138,6 +139,8 @@ export type Config = {
   /** `clientSecretNext`: the replacement secret, tried when the intra refuses the current one (decisions §13). */
   oauth: { clientId: string; clientSecret: string; clientSecretNext?: string; baseUrl: string };
   adminLogins: string[];
+  /** The key of the erasure records' HMAC (ERASURE_KEY); unset: a file in DATA_DIR (decision 0167). */
+  erasureKey?: string;
   /** The campuses whose students may apply (ALLOWED_CAMPUSES); empty: every campus. */
   allowedCampuses: AllowedCampus[];
   /** The reverse proxies whose X-Forwarded-For tells the client's address (proxy-addr's syntax). */
@@ -227,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     standInExposed: devIntra && !isLoopbackHost(host),
     publicUrl,
     dataDir,
+    erasureKey: vars.ERASURE_KEY,
     database: parseDatabase(vars.DATABASE_URL, dataDir),
     devIntra,
     oauth: devIntra

@@ -28,6 +28,7 @@ import * as journeySteps from './migrations/0047-journey-steps';
 import * as hackathonJudgesCheckIn from './migrations/0048-hackathon-judges-check-in';
 import * as dataExports from './migrations/0049-data-exports';
 import * as erasedUsers from './migrations/0050-erased-users';
+import * as erasureRecords from './migrations/0051-erasure-records';
 import * as privacyConsent from './migrations/0053-privacy-consent';
 import * as hackathonTeamProjects from './migrations/0054-hackathon-team-projects';
 import * as hackathonRubricsScores from './migrations/0055-hackathon-rubrics-scores';
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0048-hackathon-judges-check-in': hackathonJudgesCheckIn,
   '0049-data-exports': dataExports,
   '0050-erased-users': erasedUsers,
+  '0051-erasure-records': erasureRecords,
   '0053-privacy-consent': privacyConsent,
   '0054-hackathon-team-projects': hackathonTeamProjects,
   '0055-hackathon-rubrics-scores': hackathonRubricsScores,

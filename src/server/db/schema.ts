@@ -318,6 +318,12 @@ export interface DataExportsTable {
   exported_at: Timestamp;
 }
 
+/** One per erasure (migration 0051, decision 0167): a keyed hash of the 42 id, nothing personal. */
+export interface ErasureRecordsTable {
+  subject_hash: string;
+  erased_at: Timestamp;
+}
+
 /** How many entries each (action, entity_type) has: the totals of the log, and its distinct actions. */
 export interface AuditCountsTable {
   action: string;
@@ -460,6 +466,7 @@ export interface DB {
   review_undos: ReviewUndosTable;
   journey_steps: JourneyStepsTable;
   data_exports: DataExportsTable;
+  erasure_records: ErasureRecordsTable;
   settings: SettingsTable;
   club_events: ClubEventsTable;
   projects: ProjectsTable;

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { erasureKey, erasureRecords, replayErasures } from '../modules/privacy';
 import { BackupError, backupFileName, backupSqlite, restoreSqlite } from './sqlite-backup';
 
 /**
@@ -40,13 +43,31 @@ async function run(): Promise<void> {
 
   if (command === 'restore') {
     if (!argument) fail('Name the backup to restore: npm run restore -- <file>');
-    const { replaced } = restoreSqlite(path.resolve(argument), database, new Date());
+    const now = new Date();
+    // The erasure records are the current database's, not the backup's (decision 0167).
+    const records = fs.existsSync(database) ? await withDatabase(config, erasureRecords) : [];
+    const { replaced } = restoreSqlite(path.resolve(argument), database, now);
     console.log(`Restored ${database} from ${path.resolve(argument)}.`);
+    const again = await withDatabase(config, (db) =>
+      db.transaction().execute((trx) => replayErasures(trx, erasureKey(config), records, now)),
+    );
+    console.log(`Erased again ${again} account(s) erased after the backup was taken.`);
     if (replaced) console.log(`The database it replaced is kept as ${replaced}.`);
     return;
   }
 
   fail('Usage: npm run backup [-- <file or folder>] | npm run restore -- <file>');
+}
+
+/** Opens the database at its latest schema for `work`, then closes it. */
+async function withDatabase<T>(config: Config, work: (db: Database['db']) => Promise<T>): Promise<T> {
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
 }
 
 run().catch((error: unknown) => {

@@ -102,6 +102,8 @@ const testConfig = (env: Record<string, string>) =>
     RATE_LIMIT_PER_MINUTE: '0',
     FT_RATE_LIMIT: 'off',
     DEV_INTRA_LIMITS: 'off',
+    // The erasure records' key (decision 0167): never a file in the test's working folder.
+    ERASURE_KEY: 'test-erasure-key',
     ...env,
   });
 

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
 import { likePattern } from '../../db/like-pattern';
+import { erasureRecords, recordErasure, subjectHash } from './erasure-records';
 
 /*
  * The erasure of a person's account (decisions §15, decision 0166), inside the caller's
@@ -45,8 +46,10 @@ const WRITTEN_KEYS = new Set([
   'description',
 ]);
 
-export async function eraseUser(db: Executor, user: UserRow, now: Date): Promise<void> {
+/** Erases `user`, recording the erasure under `key` (see erasure-records.ts). */
+export async function eraseUser(db: Executor, user: UserRow, now: Date, key: string): Promise<void> {
   const id = user.id;
+  await recordErasure(db, key, user, now);
   const at = now.toISOString();
   const applicationIds = db.selectFrom('applications').select('id').where('user_id', '=', id);
 
@@ -156,6 +159,39 @@ export async function eraseUser(db: Executor, user: UserRow, now: Date): Promise
     })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * After a restore: keeps `records` (the database's before the restore) and erases again every
+ * account whose 42 id one of them names. Answers how many were erased again.
+ */
+export async function replayErasures(
+  db: Executor,
+  key: string,
+  records: { subject_hash: string; erased_at: string }[],
+  now: Date,
+): Promise<number> {
+  for (const record of records) {
+    await db
+      .insertInto('erasure_records')
+      .values(record)
+      .onConflict((c) => c.doNothing())
+      .execute();
+  }
+  const erased = new Set((await erasureRecords(db)).map((record) => record.subject_hash));
+  const users = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('erased_at', 'is', null)
+    .where('intra_id', '>', 0)
+    .execute();
+  let count = 0;
+  for (const user of users) {
+    if (!erased.has(subjectHash(key, user.intra_id))) continue;
+    await eraseUser(db, user, now, key);
+    count += 1;
+  }
+  return count;
 }
 
 /** Audit details without the keys `dropped` and without any value that names the person. */

@@ -5,13 +5,14 @@ import { AppError, badRequest, conflict, notFound, unauthenticated } from '../..
 import { recordAudit } from '../audit';
 import { activeAdminIds, findUserById, isLastAdmin, LAST_ADMIN } from '../users';
 import { eraseUser } from './erasure';
+import { erasureKey } from './erasure-records';
 import { myData } from './my-data';
 
 /** A person may take a copy of their data once a minute (decisions §15). */
 const EXPORT_EVERY_MS = 60_000;
 
 /** The privacy rights of decisions §15: a copy of one's data (decision 0165), an erasure (decision 0166). */
-export function createPrivacyService({ db, clock, engine }: Pick<Deps, 'db' | 'clock' | 'engine'>) {
+export function createPrivacyService({ db, clock, engine, config }: Pick<Deps, 'db' | 'clock' | 'engine' | 'config'>) {
   /**
    * Erases `id`'s account in one transaction, the admins locked so that two erasures at once
    * cannot leave the club without one; audited as `user.erased`, with nothing personal.
@@ -32,7 +33,7 @@ export function createPrivacyService({ db, clock, engine }: Pick<Deps, 'db' | 'c
         details: { by: by === 'self' ? 'self' : 'admin' },
         at: now,
       });
-      await eraseUser(trx, target, now);
+      await eraseUser(trx, target, now, erasureKey(config));
     });
   }
 
