@@ -90,6 +90,14 @@ test('an admin at 375 px checks someone in by typing their code, sees the name a
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('door-375.png'), fullPage: true });
 
+  // The event's page says who is in the room (issue 32): beside their login, among those waiting.
+  const board = await signedInPageAt(browser, baseURL!, 'admin', { width: 375 });
+  await board.goto(`/admin/hackathon?event=${event.id}`);
+  const waiting = board.getByRole('group', { name: 'Or pick the members of a new team' });
+  await expect(waiting.getByText(`@${login}`)).toBeVisible();
+  await expect(waiting.locator('label').filter({ hasText: `@${login}` })).toContainText('checked in');
+  await board.context().close();
+
   await page.getByRole('button', { name: 'Undo this check-in' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Check-in of @${login} undone.` })).toBeVisible();
   await expect(count).toHaveText('0 checked in / 1 registered');

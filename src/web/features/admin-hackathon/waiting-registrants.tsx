@@ -254,6 +254,11 @@ export function WaitingRegistrants({
                 }}
               />
               <bdi>@{registration.user.intra_login}</bdi>
+              {registration.checked_in_at && (
+                <span className="badge">
+                  <Trans>checked in</Trans>
+                </span>
+              )}
             </label>
           ))}
         </fieldset>

@@ -138,7 +138,7 @@ export function ApplicationForm({ editing, onDone }: { editing?: MyApplication; 
           </label>
           {/* A new tab: the form's answers live only in this page, and leaving it would lose them. */}
           <p className="hint" id="application-privacy-link">
-            <a href="/privacy" target="_blank" rel="noopener">
+            <a href="/privacy" target="_blank" rel="noopener noreferrer">
               <Trans>Read the privacy notice (opens in a new tab)</Trans>
             </a>
           </p>
