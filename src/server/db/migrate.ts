@@ -33,6 +33,7 @@ import * as privacyConsent from './migrations/0053-privacy-consent';
 import * as hackathonTeamProjects from './migrations/0054-hackathon-team-projects';
 import * as hackathonRubricsScores from './migrations/0055-hackathon-rubrics-scores';
 import * as userSearchTrigrams from './migrations/0057-user-search-trigrams';
+import * as listOrders from './migrations/0058-list-orders';
 
 /**
  * `now` is the moment the migrations run, for the rows a migration writes (the first round's
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0054-hackathon-team-projects': hackathonTeamProjects,
   '0055-hackathon-rubrics-scores': hackathonRubricsScores,
   '0057-user-search-trigrams': userSearchTrigrams,
+  '0058-list-orders': listOrders,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -146,26 +146,32 @@ const newestSentFirst = <TB extends keyof DB, O>(query: SelectQueryBuilder<DB, T
 const oldestSentFirst = <TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB | 'applications', O>) =>
   query.orderBy(sql.ref('applications.created_at'), 'asc').orderBy(sql.ref('applications.id'), 'asc');
 
+type ApplicationPage = ApplicationFilter & { limit: number; offset: number; sort?: 'created_at' | '-created_at' };
+
+const orderOf = (filter: ApplicationPage) => (filter.sort === 'created_at' ? oldestSentFirst : newestSentFirst);
+
+/** The ids of a page of the list, skipped through an index (decision 0100, migration 0058). */
+export const applicationPageIds = (db: Executor, engine: Engine, filter: ApplicationPage) =>
+  db
+    .selectFrom('applications')
+    .select('applications.id')
+    .where(matching(db, engine, filter))
+    .$call(orderOf(filter))
+    .limit(filter.limit)
+    .offset(filter.offset);
+
 export async function listApplications(
   db: Executor,
   engine: Engine,
-  filter: ApplicationFilter & { limit: number; offset: number; sort?: 'created_at' | '-created_at' },
+  filter: ApplicationPage,
 ): Promise<{ data: ApplicationView[]; total: number }> {
-  const where = matching(db, engine, filter);
-  const inOrder = filter.sort === 'created_at' ? oldestSentFirst : newestSentFirst;
-  // The page's ids first, skipped through an index, then only those rows are joined (decision 0100).
-  const page = db
-    .selectFrom('applications')
-    .select('applications.id')
-    .where(where)
-    .$call(inOrder)
-    .limit(filter.limit)
-    .offset(filter.offset);
+  // The page's ids first, then only those rows are joined.
+  const page = applicationPageIds(db, engine, filter);
   const [rows, count] = await Promise.all([
-    withApplicant(db).where('applications.id', 'in', page).$call(inOrder).execute(),
+    withApplicant(db).where('applications.id', 'in', page).$call(orderOf(filter)).execute(),
     db
       .selectFrom('applications')
-      .where(where)
+      .where(matching(db, engine, filter))
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);

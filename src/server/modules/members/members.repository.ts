@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { MemberListFilter, MemberSort } from '../../../contract/members';
 import type { Engine, Executor } from '../../db/database';
 import type { DB, UserRow } from '../../db/schema';
@@ -6,7 +6,7 @@ import type { AuditAction } from '../../../contract/audit';
 import { usersAtStep, type JourneyStep } from '../../read-model/journey';
 import { userMatches } from '../users';
 
-/** The columns each order reads, then the id, so that pages never overlap. */
+/** The column each order reads and its direction. */
 const ORDERS: Record<MemberSort, { column: 'created_at' | 'intra_login' | 'campus'; direction: 'asc' | 'desc' }> = {
   '-created_at': { column: 'created_at', direction: 'desc' },
   created_at: { column: 'created_at', direction: 'asc' },
@@ -16,13 +16,22 @@ const ORDERS: Record<MemberSort, { column: 'created_at' | 'intra_login' | 'campu
   '-campus': { column: 'campus', direction: 'desc' },
 };
 
-export async function listMembers(
-  db: Executor,
-  filter: MemberListFilter,
-  engine: Engine,
-  now: Date,
-): Promise<{ data: UserRow[]; total: number }> {
-  const where = (eb: ExpressionBuilder<DB, 'users'>) => {
+/**
+ * The list in the order asked for, then by id so that pages never overlap: the login is unique
+ * and needs no tie-break, which PostgreSQL would otherwise sort for instead of reading the login's
+ * index (migration 0058).
+ */
+const inOrder =
+  (sort: MemberSort) =>
+  <O>(query: SelectQueryBuilder<DB, 'users', O>) => {
+    const { column, direction } = ORDERS[sort];
+    const ordered = query.orderBy(column, direction);
+    return column === 'intra_login' ? ordered : ordered.orderBy('id', direction);
+  };
+
+/** The members the filter keeps. */
+const memberMatches =
+  (db: Executor, filter: MemberListFilter, engine: Engine, now: Date) => (eb: ExpressionBuilder<DB, 'users'>) => {
     const conditions = [];
     if (filter.role) conditions.push(eb('role', '=', filter.role));
     if (filter.banned !== undefined) conditions.push(eb('is_banned', '=', filter.banned));
@@ -37,7 +46,25 @@ export async function listMembers(
     }
     return eb.and(conditions);
   };
-  const { column, direction } = ORDERS[filter.sort];
+
+/** The ids of a page of the list in its order, skipped through an index (decision 0100, migration 0058). */
+export function memberPageIds(db: Executor, filter: MemberListFilter, engine: Engine, now: Date) {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where(memberMatches(db, filter, engine, now))
+    .$call(inOrder(filter.sort))
+    .limit(filter.limit)
+    .offset(filter.offset);
+}
+
+export async function listMembers(
+  db: Executor,
+  filter: MemberListFilter,
+  engine: Engine,
+  now: Date,
+): Promise<{ data: UserRow[]; total: number }> {
+  const where = memberMatches(db, filter, engine, now);
   const countAll = () =>
     db
       .selectFrom('users')
@@ -51,30 +78,20 @@ export async function listMembers(
       .selectAll()
       .select((eb) => eb.fn.countAll<number>().over().as('matching'))
       .where(where)
-      .orderBy(column, direction)
-      .orderBy('id', direction)
+      .$call(inOrder(filter.sort))
       .limit(filter.limit)
       .offset(filter.offset)
       .execute();
     const total = rows.length > 0 ? Number(rows[0]!.matching) : (await countAll()).total;
     return { data: rows.map(({ matching: _total, ...user }) => user), total };
   }
-  // The page's ids first, skipped through an index, then only those rows are read (decision 0100).
-  const page = db
-    .selectFrom('users')
-    .select('id')
-    .where(where)
-    .orderBy(column, direction)
-    .orderBy('id', direction)
-    .limit(filter.limit)
-    .offset(filter.offset);
+  // The page's ids first, then only those rows are read.
   const [data, count] = await Promise.all([
     db
       .selectFrom('users')
       .selectAll()
-      .where('id', 'in', page)
-      .orderBy(column, direction)
-      .orderBy('id', direction)
+      .where('id', 'in', memberPageIds(db, filter, engine, now))
+      .$call(inOrder(filter.sort))
       .execute(),
     countAll(),
   ]);
