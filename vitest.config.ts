@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
+
+/** Names this run's reused PostgreSQL test schemas, which its teardown drops (decision 0178); the workers inherit it. */
+process.env.TEST_RUN_ID ??= randomBytes(4).toString('hex');
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (process.env.CI === 'true' && !postgresUrl) {
@@ -33,6 +37,7 @@ const serverProject = (engine: 'sqlite' | 'postgres', testTimeout: number) => [
       include: serverTests,
       exclude: pacedTests,
       env: { TEST_ENGINE: engine },
+      ...(engine === 'postgres' && { globalSetup: ['test/support/server/drop-reused-schemas.ts'] }),
       testTimeout,
       hookTimeout: testTimeout,
       isolate: false,
