@@ -148,7 +148,7 @@ describe.runIf(runsOnEngine(testEngine, 'The restore of erasures'))(
       server = await startServer(env);
       const me = await call(server.baseUrl, 'GET', '/api/applications/me', { cookie: keeper.cookie });
       expect(me.status).toBe(200);
-    }, 120_000);
+    }, 180_000);
 
     it('refuses a file that is not a backup of this app, leaving the database as it was', async () => {
       await server?.stop();
