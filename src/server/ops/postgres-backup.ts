@@ -21,10 +21,8 @@ export function clientConnection(url: string): { dbname: string; env: NodeJS.Pro
   const password = parsed.password ? decodeURIComponent(parsed.password) : parsed.searchParams.get('password');
   parsed.password = '';
   parsed.searchParams.delete('password');
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  if (password) env.PGPASSWORD = password;
-  else delete env.PGPASSWORD;
-  return { dbname: parsed.toString(), env };
+  // Without one in the URL, the operator's own PGPASSWORD or ~/.pgpass applies, as for the server.
+  return { dbname: parsed.toString(), env: password ? { ...process.env, PGPASSWORD: password } : { ...process.env } };
 }
 
 /** Runs a PostgreSQL client tool; rejects with its own words when it fails or is not installed. */
