@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { ConfigError, loadConfig, type Config } from '../config';
-import { openDatabase, type Database } from '../db/database';
+import { listenerName, openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { erasureKey, erasureRecords, replayErasures } from '../modules/privacy';
+import { backupPostgres, restorePostgres } from './postgres-backup';
 import { BackupError, backupFileName, backupSqlite, restoreSqlite } from './sqlite-backup';
 
 /**
@@ -19,35 +21,53 @@ function fail(message: string): never {
 
 async function run(): Promise<void> {
   const config = loadConfig();
-  if (config.database.engine === 'postgres') {
-    fail('DATABASE_URL is PostgreSQL: back it up with pg_dump and restore with pg_restore (see the README).');
+  const database = config.database;
+  if (database.engine === 'sqlite' && database.file === ':memory:') {
+    fail('DATABASE_URL is an in-memory database: there is nothing to back up.');
   }
-  const database = config.database.file;
-  if (database === ':memory:') fail('DATABASE_URL is an in-memory database: there is nothing to back up.');
+  const name =
+    database.engine === 'postgres' ? `the PostgreSQL schema "${database.schema ?? 'public'}"` : database.file;
 
   if (command === 'backup') {
     const now = new Date();
+    const fileName = backupFileName(now, database.engine === 'postgres' ? 'dump' : 'sqlite');
     const isFolder =
       argument !== undefined &&
       (argument.endsWith('/') || fs.statSync(argument, { throwIfNoEntry: false })?.isDirectory());
     const target =
       argument === undefined
-        ? path.join(config.dataDir, 'backups', backupFileName(now))
+        ? path.join(config.dataDir, 'backups', fileName)
         : isFolder
-          ? path.resolve(argument, backupFileName(now))
+          ? path.resolve(argument, fileName)
           : path.resolve(argument);
-    const { file, bytes } = await backupSqlite(database, target);
-    console.log(`Backed up ${database} to ${file} (${(bytes / 1024).toFixed(0)} KiB).`);
+    const { file, bytes } =
+      database.engine === 'postgres'
+        ? await backupPostgres(database, target)
+        : await backupSqlite(database.file, target);
+    console.log(`Backed up ${name} to ${file} (${(bytes / 1024).toFixed(0)} KiB).`);
     return;
   }
 
   if (command === 'restore') {
     if (!argument) fail('Name the backup to restore: npm run restore -- <file>');
+    const backup = path.resolve(argument);
     const now = new Date();
     // The erasure records are the current database's, not the backup's (decision 0167).
-    const records = fs.existsSync(database) ? await withDatabase(config, erasureRecords) : [];
-    const { replaced } = restoreSqlite(path.resolve(argument), database, now);
-    console.log(`Restored ${database} from ${path.resolve(argument)}.`);
+    let records: Awaited<ReturnType<typeof erasureRecords>> = [];
+    let replaced: string | undefined;
+    if (database.engine === 'postgres') {
+      records = await withDatabase(config, async (db) => {
+        if (await serverConnected(db, database.schema)) {
+          throw new BackupError(`A server is connected to ${name}: stop the server first, then restore.`);
+        }
+        return erasureRecords(db);
+      });
+      await restorePostgres(backup, database);
+    } else {
+      if (fs.existsSync(database.file)) records = await withDatabase(config, erasureRecords);
+      ({ replaced } = restoreSqlite(backup, database.file, now));
+    }
+    console.log(`Restored ${name} from ${backup}.`);
     const again = await withDatabase(config, (db) =>
       db.transaction().execute((trx) => replayErasures(trx, erasureKey(config), records, now)),
     );
@@ -57,6 +77,13 @@ async function run(): Promise<void> {
   }
 
   fail('Usage: npm run backup [-- <file or folder>] | npm run restore -- <file>');
+}
+
+/** Whether a server of this schema runs: each keeps a connection listening under a known name. */
+async function serverConnected(db: Database['db'], schema: string | undefined): Promise<boolean> {
+  const { rows } = await sql<{ count: number }>`select count(*)::int as count from pg_stat_activity
+    where datname = current_database() and application_name = ${listenerName(schema)}`.execute(db);
+  return rows[0]!.count > 0;
 }
 
 /** Opens the database at its latest schema for `work`, then closes it. */

@@ -7,9 +7,12 @@ const PAGES_PER_STEP = 4096;
 
 export class BackupError extends Error {}
 
-/** `club-2026-11-23T10-00-00-000Z.sqlite`: sorts by time, no colon for other file systems. */
-export function backupFileName(at: Date): string {
-  return `club-${at.toISOString().replace(/[:.]/g, '-')}.sqlite`;
+/**
+ * `club-2026-11-23T10-00-00-000Z.sqlite` (`.dump` for PostgreSQL's archives): sorts by time, no
+ * colon for other file systems.
+ */
+export function backupFileName(at: Date, extension: 'sqlite' | 'dump' = 'sqlite'): string {
+  return `club-${at.toISOString().replace(/[:.]/g, '-')}.${extension}`;
 }
 
 /**
