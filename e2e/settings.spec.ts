@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { failOnConsoleErrors, signInOverHttp, uniqueLogin } from './support';
+import { failOnConsoleErrors, signedInPageAt, signInOverHttp, uniqueLogin } from './support';
 
 /** In a browser context of its own, signed in over HTTP: each test has its own admin session. */
 async function asAdmin(browser: Browser): Promise<Page> {
@@ -206,3 +207,87 @@ test('an admin creates a club event that then shows on the landing, and deletes 
   await after.close();
   await admin.context().close();
 });
+
+/** The retention preview's requests: the months each one asked for. */
+const isRetentionPreview = (url: URL) => url.pathname === '/api/admin/maintenance/retention';
+
+test('the Settings page counts the accounts a retention period would erase, once the typing stops, before saving', async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await signedInPageAt(browser, baseURL!, 'admin', { width: 1280 });
+  const asked: (string | null)[] = [];
+  // A count per value, so that each answer shows on the page by its own number.
+  await admin.route(isRetentionPreview, (route) => {
+    const months = new URL(route.request().url()).searchParams.get('months');
+    asked.push(months);
+    return route.fulfill({ json: { months: Number(months), would_erase: Number(months) === 1 ? 1 : 7 } });
+  });
+  await admin.goto('/admin/settings');
+  const field = admin.getByLabel('Retention period (months)');
+  const preview = admin.locator('#setting-retention_months-preview');
+  // The saved period's count, once the page has loaded (slowly on a busy machine).
+  await expect(preview).toHaveText('7 accounts would be erased at the next hourly run.', { timeout: 30_000 });
+
+  asked.length = 0;
+  await field.fill('');
+  await expect(preview).toHaveText('');
+  // Two keys well within the pause: one request, for the value typed.
+  await field.pressSequentially('24', { delay: 60 });
+  await expect(preview).toHaveText('7 accounts would be erased at the next hourly run.');
+  expect(asked).toEqual(['24']);
+  await field.fill('1');
+  await expect(preview).toHaveText('1 account would be erased at the next hourly run.');
+  // A value the setting refuses is not counted; the save says why.
+  await field.fill('121');
+  await expect(preview).toHaveText('');
+  await admin.getByRole('button', { name: 'Save settings' }).click();
+  await expect(admin.locator('#setting-retention_months-error')).toHaveText('At most 120 months.');
+  await field.fill('0');
+  await expect(preview).toHaveText('0 months: every account is kept, the hourly run erases none.');
+  expect(asked).toEqual(['24', '1']);
+
+  // The server's own count, as the hourly run would erase now.
+  await admin.unroute(isRetentionPreview);
+  await field.fill('2');
+  const real = await (await admin.request.get('/api/admin/maintenance/retention?months=2')).json();
+  await expect(preview).toHaveText(
+    `${real.would_erase} ${real.would_erase === 1 ? 'account' : 'accounts'} would be erased at the next hourly run.`,
+  );
+  // Nothing saved: the value typed goes with the page.
+  await admin.context().close();
+});
+
+for (const width of [375, 1280]) {
+  test(`the retention field and its count in Arabic at ${width} px, with the longest period`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const page = await signedInPageAt(browser, baseURL!, 'admin', { width, locale: 'ar' });
+    await page.route(isRetentionPreview, (route) => route.fulfill({ json: { months: 120, would_erase: 3 } }));
+    await page.goto('/admin/settings');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const field = page.getByLabel('مدة الاحتفاظ (بالأشهر)');
+    await field.fill('120');
+    const preview = page.locator('#setting-retention_months-preview');
+    await expect(preview).toHaveText('ستُمحى 3 حسابات في التشغيل الساعي القادم.');
+    const section = page.locator('#privacy-title').locator('..');
+    // Nothing wider than its box (an input scrolls its own long value, as the place may be).
+    const overflow = await section.evaluate(
+      (box) =>
+        [box, ...box.querySelectorAll('*')].filter(
+          (element) => element.tagName !== 'INPUT' && element.scrollWidth > element.clientWidth + 1,
+        ).length,
+    );
+    expect(overflow).toBe(0);
+    const { violations } = await new AxeBuilder({ page })
+      .include('#privacy-title')
+      .include('section[aria-labelledby="privacy-title"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+    await section.screenshot({ path: test.info().outputPath(`retention-ar-${width}.png`) });
+    // Nothing saved: the value typed goes with the page.
+    await page.context().close();
+  });
+}

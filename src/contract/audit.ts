@@ -71,6 +71,7 @@ export const AUDIT_ACTION_LABELS = {
   'mail_template.restored': /*i18n*/ 'Email template restored',
   'mail_template.saved': /*i18n*/ 'Email template saved',
   'maintenance.cleanup': /*i18n*/ 'Maintenance cleanup',
+  'maintenance.retention': /*i18n*/ 'Retention period applied',
   'message.sent': /*i18n*/ 'Message sent',
   'message.undone': /*i18n*/ 'Message taken back',
   'project.approved': /*i18n*/ 'Project approved',

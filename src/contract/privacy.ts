@@ -13,7 +13,11 @@ const when = isoTimestamp.nullable();
 
 export const myDataSchema = z.object({
   exported_at: isoTimestamp,
-  profile: userSchema.extend({ sign_in_locale: z.string().nullable(), updated_at: isoTimestamp }),
+  profile: userSchema.extend({
+    sign_in_locale: z.string().nullable(),
+    last_sign_in_at: when,
+    updated_at: isoTimestamp,
+  }),
   sign_ins: z.array(z.object({ created_at: isoTimestamp, expires_at: isoTimestamp })),
   applications: z.array(
     z.object({

@@ -654,6 +654,20 @@ export const routes = {
     access: 'admin',
     summary: 'Delete expired sessions and sign-in states',
   }),
+  retentionPreview: get<maintenance.RetentionPreview, Query<typeof maintenance.retentionPreviewQuerySchema>>()(
+    '/admin/maintenance/retention',
+    {
+      operationId: 'previewRetention',
+      access: 'admin',
+      summary:
+        'How many accounts a retention period of ?months= (default: the saved one) would erase at the next hourly run',
+    },
+  ),
+  runRetention: post<maintenance.RetentionResult>()('/admin/maintenance/retention', {
+    operationId: 'runRetention',
+    access: 'admin',
+    summary: 'Erase now the accounts past the saved retention period (decisions §15)',
+  }),
 } as const;
 
 export type RouteName = keyof typeof routes;

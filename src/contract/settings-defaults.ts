@@ -14,6 +14,7 @@ export const DEFAULT_SETTINGS: Settings = {
   contact_address: '1337 Coding School, Khouribga, Morocco',
   contact_map_url: 'https://www.openstreetmap.org/search?query=1337%20Coding%20School%20Khouribga',
   data_location: 'a server in Morocco',
+  retention_months: 12,
   social_links: [
     { label: 'Instagram', url: 'https://www.instagram.com/1337robotics' },
     { label: 'GitHub', url: 'https://github.com/1337robotics' },
@@ -37,6 +38,7 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   contact_address: DEFAULT_SETTINGS.contact_address,
   contact_map_url: DEFAULT_SETTINGS.contact_map_url,
   data_location: DEFAULT_SETTINGS.data_location,
+  retention_months: DEFAULT_SETTINGS.retention_months,
   social_links: DEFAULT_SETTINGS.social_links,
   board_members: DEFAULT_SETTINGS.board_members,
   sponsors: DEFAULT_SETTINGS.sponsors,

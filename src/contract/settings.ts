@@ -9,6 +9,7 @@ export const BOARD_SIZE = 4;
 export const MAX_SOCIAL_LINKS = 8;
 export const MAX_PROJECT_GRACE_MINUTES = 240;
 export const MAX_SPONSORS = 20;
+export const MAX_RETENTION_MONTHS = 120;
 
 const httpUrl = z
   .url({ protocol: /^https?$/, ...refusal(/*i18n*/ 'Enter a web address starting with http:// or https://.') })
@@ -36,6 +37,14 @@ const days = (min: number) =>
     .int(refusal(/*i18n*/ 'Enter a whole number of days.'))
     .min(min, refusal(AT_LEAST_DAYS, { min }))
     .max(MAX_SETTING_DAYS, refusal(/*i18n*/ 'At most {max} days.', { max: MAX_SETTING_DAYS }));
+
+export const RETENTION_MONTHS: Sentence = /*i18n*/ 'Enter a whole number of months, 0 to keep everything.';
+/** A retention period (decisions §15): 0 keeps everything. */
+export const retentionMonthsSchema = z
+  .number(refusal(RETENTION_MONTHS))
+  .int(refusal(RETENTION_MONTHS))
+  .min(0, refusal(RETENTION_MONTHS))
+  .max(MAX_RETENTION_MONTHS, refusal(/*i18n*/ 'At most {max} months.', { max: MAX_RETENTION_MONTHS }));
 
 /**
  * An IANA time zone (`Africa/Casablanca`, `Europe/Paris`, `UTC`) that `Intl` knows: a name, not an
@@ -91,6 +100,11 @@ export const settingsSchema = z.object({
   contact_map_url: httpUrl,
   /** Where the app's data is kept, in the board's words ("a server in Morocco"): told on /privacy (decisions §15). */
   data_location: text(200),
+  /**
+   * How many months without a sign-in before the hourly maintenance erases an account that is not
+   * the club's (decisions §15, decision 0168); 0 keeps everything.
+   */
+  retention_months: retentionMonthsSchema,
   social_links: z
     .array(socialLinkSchema)
     .max(MAX_SOCIAL_LINKS, refusal(/*i18n*/ 'At most {max} social links.', { max: MAX_SOCIAL_LINKS })),
@@ -131,6 +145,7 @@ export const publicSettingsSchema = settingsSchema
     contact_address: true,
     contact_map_url: true,
     data_location: true,
+    retention_months: true,
     social_links: true,
     board_members: true,
     sponsors: true,

@@ -29,6 +29,7 @@ import * as hackathonJudgesCheckIn from './migrations/0048-hackathon-judges-chec
 import * as dataExports from './migrations/0049-data-exports';
 import * as erasedUsers from './migrations/0050-erased-users';
 import * as erasureRecords from './migrations/0051-erasure-records';
+import * as lastSignIn from './migrations/0052-last-sign-in';
 import * as privacyConsent from './migrations/0053-privacy-consent';
 import * as hackathonTeamProjects from './migrations/0054-hackathon-team-projects';
 import * as hackathonRubricsScores from './migrations/0055-hackathon-rubrics-scores';
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0049-data-exports': dataExports,
   '0050-erased-users': erasedUsers,
   '0051-erasure-records': erasureRecords,
+  '0052-last-sign-in': lastSignIn,
   '0053-privacy-consent': privacyConsent,
   '0054-hackathon-team-projects': hackathonTeamProjects,
   '0055-hackathon-rubrics-scores': hackathonRubricsScores,

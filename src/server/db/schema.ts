@@ -43,6 +43,8 @@ export interface UsersTable {
   sign_in_locale: ColumnType<Locale | null, Locale | null | undefined, Locale | null>;
   /** When the account was erased (migration 0050): the row keeps no personal value. */
   erased_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** When they last signed in (migration 0052): what the retention period counts from. */
+  last_sign_in_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -1,6 +1,12 @@
 import { routes } from '../../../contract/routes';
 import { endpoint } from '../../plugins/endpoint';
-import { cleanupResultSchema, expiredProjectsResultSchema } from '../../../contract/maintenance';
+import {
+  cleanupResultSchema,
+  expiredProjectsResultSchema,
+  retentionPreviewQuerySchema,
+  retentionPreviewSchema,
+  retentionResultSchema,
+} from '../../../contract/maintenance';
 import type { App, Deps } from '../../deps';
 import { currentUser } from '../../plugins/session';
 import { createMaintenanceService } from './maintenance.service';
@@ -19,5 +25,17 @@ export function registerMaintenanceRoutes(app: App, deps: Deps): void {
     ...endpoint(routes.cleanUp),
     schema: { response: { 200: cleanupResultSchema } },
     handler: async (request) => maintenance.cleanup(currentUser(request)),
+  });
+
+  app.route({
+    ...endpoint(routes.retentionPreview),
+    schema: { querystring: retentionPreviewQuerySchema, response: { 200: retentionPreviewSchema } },
+    handler: async (request) => maintenance.previewRetention(request.query.months),
+  });
+
+  app.route({
+    ...endpoint(routes.runRetention),
+    schema: { response: { 200: retentionResultSchema } },
+    handler: async (request) => maintenance.applyRetention(currentUser(request)),
   });
 }

@@ -1,8 +1,15 @@
-import type { CleanupResult, ExpiredProjectsResult } from '../../../contract/maintenance';
+import type {
+  CleanupResult,
+  ExpiredProjectsResult,
+  RetentionPreview,
+  RetentionResult,
+} from '../../../contract/maintenance';
 import type { Deps } from '../../deps';
+import { readSetting } from '../../read-model/settings';
 import { recordAudit, type Actor } from '../audit';
 import { deleteExpiredSessions } from '../auth';
 import { deleteExpiredOauthStates, deleteSignInFailuresBefore } from '../auth';
+import { applyRetention, erasureKey, retentionIds } from '../privacy';
 import { expireOverdueProjects } from '../projects';
 
 /**
@@ -12,7 +19,7 @@ import { expireOverdueProjects } from '../projects';
  * the server's own timer.
  */
 export function createMaintenanceService(deps: Deps) {
-  const { db, clock } = deps;
+  const { db, clock, config } = deps;
 
   return {
     /**
@@ -72,6 +79,37 @@ export function createMaintenanceService(deps: Deps) {
         }
         return result;
       });
+    },
+
+    /**
+     * How many accounts the retention period would erase if the hourly run came now: `months` as
+     * the board is about to choose it, else the saved one. The same query the run follows.
+     */
+    async previewRetention(months?: number): Promise<RetentionPreview> {
+      const chosen = months ?? (await readSetting(db, 'retention_months'));
+      return { months: chosen, would_erase: (await retentionIds(db, clock.now(), chosen)).length };
+    },
+
+    /**
+     * Erases the accounts past the saved retention period (decisions §15), each in its own
+     * transaction. A run that erased someone is audited, by the admin or the timer, with the
+     * period and the count only: nothing that tells who.
+     */
+    async applyRetention(actor: Actor): Promise<RetentionResult> {
+      const now = clock.now();
+      const months = await readSetting(db, 'retention_months');
+      const erased = await applyRetention(db, now, months, erasureKey(config));
+      if (erased > 0) {
+        await recordAudit(db, {
+          action: 'maintenance.retention',
+          entity_type: 'maintenance',
+          entity_id: null,
+          actor,
+          details: { months, erased },
+          at: now,
+        });
+      }
+      return { erased };
     },
   };
 }

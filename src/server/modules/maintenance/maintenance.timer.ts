@@ -13,7 +13,7 @@ export const DEFAULT_MAINTENANCE_SCHEDULE: MaintenanceSchedule = {
 };
 
 /**
- * Runs both maintenance jobs on a timer, with no admin actor. Every server process runs its own
+ * Runs the maintenance jobs (projects, cleanup, retention) on a timer, with no admin actor. Every server process runs its own
  * timer and nothing coordinates them: the jobs are idempotent statements, so a process that
  * comes second changes nothing. The timers are cleared when the app closes, and a run in flight
  * is awaited, so shutdown and tests end cleanly.
@@ -30,7 +30,8 @@ export function scheduleMaintenance(app: App, deps: Deps, schedule: MaintenanceS
     try {
       const projects = await maintenance.expireProjects(null);
       const cleanup = await maintenance.cleanup(null);
-      const changes = { expired_projects: projects.expired_projects, ...cleanup };
+      const retention = await maintenance.applyRetention(null);
+      const changes = { expired_projects: projects.expired_projects, ...cleanup, erased_accounts: retention.erased };
       if (Object.values(changes).some((n) => n > 0)) {
         deps.log.info({ maintenance: changes, project_ids: projects.project_ids }, 'maintenance: changes made');
       } else {

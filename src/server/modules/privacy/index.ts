@@ -4,3 +4,4 @@
 export { createPrivacyService } from './privacy.service';
 export { replayErasures } from './erasure';
 export { erasureKey, erasureRecords } from './erasure-records';
+export { applyRetention, retentionIds } from './retention';

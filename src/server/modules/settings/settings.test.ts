@@ -22,6 +22,8 @@ describe('public settings', () => {
     expect(body.contact_email).toBe(DEFAULT_SETTINGS.contact_email);
     // The club's time zone, in which the pages tell and read dates (decision 0155).
     expect(body.time_zone).toBe('Africa/Casablanca');
+    // The retention period the privacy notice tells (decisions §15).
+    expect(body.retention_months).toBe(12);
     expect(body).not.toHaveProperty('challenge_deadline_days');
   });
 
@@ -109,6 +111,11 @@ describe('admin settings', () => {
       [{ contact_address: 'x'.repeat(201) }, 'settings.contact_address'],
       [{ data_location: 'x'.repeat(201) }, 'settings.data_location'],
       [{ data_location: '  ' }, 'settings.data_location'],
+      [{ retention_months: -1 }, 'settings.retention_months'],
+      [{ retention_months: 121 }, 'settings.retention_months'],
+      [{ retention_months: 1.5 }, 'settings.retention_months'],
+      [{ retention_months: '12' }, 'settings.retention_months'],
+      [{ retention_months: null }, 'settings.retention_months'],
       [{ contact_map_url: 'javascript:alert(1)' }, 'settings.contact_map_url'],
       [{ social_links: [{ label: 'X', url: 'ftp://x.example' }] }, 'settings.social_links.0.url'],
       [{ social_links: Array(9).fill({ label: 'X', url: 'https://x.example' }) }, 'settings.social_links'],
@@ -189,6 +196,7 @@ describe('admin settings', () => {
       contact_address: 'Lab 3, 1337 Benguerir',
       contact_map_url: 'https://maps.example/lab',
       data_location: 'a server of the club in Benguerir, Morocco',
+      retention_months: 120,
       social_links: [{ label: 'Mastodon', url: 'https://mastodon.example/@club' }],
       board_members: [
         { name: 'Amina', title: 'President', photo_url: 'https://img.example/amina.png' },
@@ -225,6 +233,7 @@ describe('admin settings', () => {
     expect(publicSettings.sponsors).toEqual([]);
     expect(publicSettings.time_zone).toBe('Europe/Paris');
     expect(publicSettings.data_location).toBe(next.data_location);
+    expect(publicSettings.retention_months).toBe(120);
   });
 
   it('writes no audit entry when nothing changes', async () => {

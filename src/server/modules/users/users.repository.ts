@@ -35,7 +35,7 @@ export async function upsertUserFromProfile(
   const at = now.toISOString();
   return db
     .insertInto('users')
-    .values({ ...fields, is_admin: listedAdmin, created_at: at, updated_at: at })
+    .values({ ...fields, is_admin: listedAdmin, last_sign_in_at: at, created_at: at, updated_at: at })
     .onConflict((conflict) =>
       conflict.column('intra_id').doUpdateSet((eb) => ({
         intra_login: eb.ref('excluded.intra_login'),
@@ -49,6 +49,7 @@ export async function upsertUserFromProfile(
         grade: eb.ref('excluded.grade'),
         is_starter: eb.ref('excluded.is_starter'),
         sign_in_locale: eb.fn.coalesce('excluded.sign_in_locale', 'users.sign_in_locale'),
+        last_sign_in_at: at,
         updated_at: at,
         // ADMIN_LOGINS never takes the flag away either: an admin made in the panel stays one.
         ...(listedAdmin

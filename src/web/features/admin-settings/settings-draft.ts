@@ -14,6 +14,7 @@ export type Draft = {
   contact_address: string;
   contact_map_url: string;
   data_location: string;
+  retention_months: string;
   social_links: { label: string; url: string }[];
   board_members: { name: string; title: string; photo_url: string }[];
   sponsors: { name: string; logo_url: string; url: string }[];
@@ -48,6 +49,7 @@ export function draftOf(settings: Settings): Draft {
     challenge_deadline_days: String(settings.challenge_deadline_days),
     hackathon_registration_delay_days: String(settings.hackathon_registration_delay_days),
     project_grace_minutes: String(settings.project_grace_minutes ?? DEFAULT_SETTINGS.project_grace_minutes),
+    retention_months: String(settings.retention_months),
     social_links: settings.social_links.map((link) => ({ ...link })),
     board_members: settings.board_members.map((member) => ({ ...member, photo_url: member.photo_url ?? '' })),
     sponsors: settings.sponsors.map((sponsor) => ({
@@ -68,6 +70,7 @@ export function settingsOf(draft: Draft): Settings {
     challenge_deadline_days: days(draft.challenge_deadline_days),
     hackathon_registration_delay_days: days(draft.hackathon_registration_delay_days),
     project_grace_minutes: days(draft.project_grace_minutes),
+    retention_months: days(draft.retention_months),
     contact_map_url: draft.contact_map_url.trim(),
     time_zone: draft.time_zone.trim(),
     social_links: draft.social_links.map((link) => ({ label: link.label, url: link.url.trim() })),

@@ -1,12 +1,14 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ReactNode } from 'react';
 import { get, useFieldArray, useForm, useWatch, type FieldError, type FieldPath } from 'react-hook-form';
 import {
   BOARD_SIZE,
   MAX_PROJECT_GRACE_MINUTES,
+  MAX_RETENTION_MONTHS,
   MAX_SETTING_DAYS,
   MAX_SOCIAL_LINKS,
   MAX_SPONSORS,
+  retentionMonthsSchema,
   settingsSchema,
   type Settings,
 } from '../../../contract/settings';
@@ -17,7 +19,7 @@ import { Field } from '../../components/field';
 import { Spinner } from '../../components/loading-screen';
 import { contractResolver, showServerErrors, useFocusFirstError } from '../../lib/form';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useAdminSettings, useSaveSettings } from './api';
+import { useAdminSettings, useRetentionPreview, useSaveSettings } from './api';
 import { ImageField } from './image-field';
 import { LIST_TEXT, RemoveLabel, RowLabel } from './settings-labels';
 import {
@@ -63,6 +65,46 @@ function timeZones(saved: string): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   const zones = known.includes('UTC') ? known : [...known, 'UTC'];
   return zones.includes(saved) ? zones : [saved, ...zones];
+}
+
+/** The months typed, when the setting would take them; null otherwise (nothing to count). */
+function retentionMonths(text: string): number | null {
+  if (text.trim() === '') return null;
+  const parsed = retentionMonthsSchema.safeParse(Number(text));
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * What the retention period typed would erase at the next hourly run (decisions §15), counted by the
+ * server with the query the run follows, before the board saves it.
+ */
+function RetentionPreview({ text }: { text: string }) {
+  const months = retentionMonths(text);
+  // 0 erases no one: nothing to ask.
+  const preview = useRetentionPreview(months || null);
+  const counted = preview.data?.months === months && !preview.settling ? preview.data : undefined;
+  let message: ReactNode = null;
+  if (months === 0) message = <Trans>0 months: every account is kept, the hourly run erases none.</Trans>;
+  else if (months !== null && counted)
+    message = (
+      <Plural
+        value={counted.would_erase}
+        one="# account would be erased at the next hourly run."
+        other="# accounts would be erased at the next hourly run."
+      />
+    );
+  else if (months !== null)
+    message =
+      preview.error && !preview.settling ? (
+        <Trans>The accounts could not be counted.</Trans>
+      ) : (
+        <Trans>Counting the accounts…</Trans>
+      );
+  return (
+    <p className="settings-preview" role="status" id={fieldId('retention_months-preview')}>
+      {message}
+    </p>
+  );
 }
 
 function SettingsForm({ saved }: { saved: Settings }) {
@@ -299,16 +341,22 @@ function SettingsForm({ saved }: { saved: Settings }) {
         </div>
         {input('contact_address', t`Address`)}
         {input('contact_map_url', t`Map URL`, 'url', undefined, { placeholder: 'https://' })}
-        {input(
-          'data_location',
-          t`Where the data is stored`,
-          'text',
-          t`Told on the privacy notice, for example “a server in Morocco”.`,
-        )}
         <h3 className="settings-subtitle">
           <Trans>Social links</Trans>
         </h3>
         {editableList('social_links', SOCIAL_COLUMNS, MAX_SOCIAL_LINKS, { label: '', url: '' })}
+      </Section>
+
+      <Section id="privacy" title={t`Privacy`} lead={t`Told on the privacy notice.`}>
+        {input('data_location', t`Where the data is stored`, 'text', t`For example “a server in Morocco”.`)}
+        {input(
+          'retention_months',
+          t`Retention period (months)`,
+          'number',
+          t`Months without a sign-in after which the account of someone who is not a member is erased, if their latest application was declined or withdrawn, or they never applied. 0 keeps everything.`,
+          { min: 0, max: MAX_RETENTION_MONTHS, step: 1, inputMode: 'numeric' },
+        )}
+        <RetentionPreview text={draft.retention_months ?? ''} />
       </Section>
 
       <Section

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { usePublicSettings } from './api';
+import { RetentionNotice } from './retention-notice';
 import './public.css';
 
 /**
@@ -13,9 +14,6 @@ export function PrivacyPage() {
   const { t } = useLingui();
   usePageTitle(t`Privacy notice`, t`What the 1337 Robotics Club keeps about you, why, and how to get it or erase it.`);
   const settings = usePublicSettings();
-  // The retention period once the server runs it and answers it (issue 31 item 5): until then
-  // nothing erases an account by itself, and the notice must not say otherwise.
-  const months = (settings as { retention_months?: number }).retention_months ?? 0;
   const location = settings.data_location;
   const email = settings.contact_email;
   return (
@@ -114,15 +112,7 @@ export function PrivacyPage() {
           <Trans>For how long</Trans>
         </h2>
         <p>
-          {months > 0 ? (
-            <Trans>
-              If your latest application was declined, or you never applied, and you have not signed in for {months}{' '}
-              months, your account is erased automatically, as described below. Members, the board and admins are never
-              erased this way.
-            </Trans>
-          ) : (
-            <Trans>Your data is kept until you ask for it to be erased.</Trans>
-          )}
+          <RetentionNotice months={settings.retention_months} />
         </p>
       </section>
 
