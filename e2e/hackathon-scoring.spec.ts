@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { layoutProblems } from './layout-checks';
+import { longestLogin, longName, longText, longUrl } from './longest-values';
 import { apiSignIn, ownServer, signedInPageAt, toStepTwo, uniqueLogin } from './support';
 
 // A server of its own: the event, its teams and its judges are this spec's alone.
@@ -28,12 +29,9 @@ async function expectAccessible(page: Page) {
 
 /** The longest project the API accepts: a title of 120, a description of 4,000, five links of 500. */
 const longest = (tag: string) => ({
-  title: `${tag} `.padEnd(120, 'Wordy title '),
-  description: `**${tag}** ${'A long sentence about the robot and how it climbs the stairs. '.repeat(70)}`.slice(
-    0,
-    4000,
-  ),
-  links: Array.from({ length: 5 }, (_, i) => `https://example.org/${i}/`.padEnd(500, 'abcdefghij/')),
+  title: longName(120, `${tag} robot`),
+  description: longText(4000, `**${tag}**`),
+  links: Array.from({ length: 5 }, (_, i) => longUrl(500, `https://example.org/${i}/`)),
 });
 
 /**
@@ -62,11 +60,11 @@ async function judgedEvent(baseURL: string, admin: APIRequestContext) {
   const teams: { id: number; name: string }[] = [];
   const candidates: APIRequestContext[] = [];
   for (const tag of ['Alpha', 'Bravo', 'Charlie']) {
-    const candidate = await apiSignIn(baseURL, uniqueLogin(tag.toLowerCase()));
+    const candidate = await apiSignIn(baseURL, longestLogin(uniqueLogin(tag.toLowerCase()).slice(0, 10)));
     await toStepTwo(candidate, admin);
     await ok(candidate.post('/api/hackathon/register', { data: { event_id: event.id } }), 201);
     const me = (await ok(candidate.get('/api/users/me'))) as { id: number };
-    const teamName = `${tag} `.padEnd(80, 'x');
+    const teamName = longName(80, tag);
     const team = (await ok(
       admin.post('/api/hackathon/teams', { data: { event_id: event.id, member_user_ids: [me.id], name: teamName } }),
       201,
@@ -77,12 +75,16 @@ async function judgedEvent(baseURL: string, admin: APIRequestContext) {
   // The event ran and ended a minute ago: the projects are written in the grace period.
   await ok(admin.put(`/api/hackathon/events/${event.id}`, { data: { start_at: at(-5 * HOUR), end_at: at(-60_000) } }));
   for (const [i, candidate] of candidates.entries()) {
-    await ok(candidate.put(`/api/hackathon/teams/${teams[i]!.id}/project`, { data: longest(teams[i]!.name) }));
+    await ok(
+      candidate.put(`/api/hackathon/teams/${teams[i]!.id}/project`, {
+        data: longest(['Alpha', 'Bravo', 'Charlie'][i]!),
+      }),
+    );
     await candidate.dispose();
   }
   const judges: { login: string; api: APIRequestContext; id: number }[] = [];
   for (const prefix of ['judge', 'judgeb']) {
-    const login = uniqueLogin(prefix);
+    const login = longestLogin(uniqueLogin(prefix).slice(0, 10));
     const api = await apiSignIn(baseURL, login);
     const { id } = (await ok(api.get('/api/users/me'))) as { id: number };
     await ok(admin.put(`/api/admin/members/${id}/role`, { data: { role: 'member' } }));
@@ -203,10 +205,7 @@ for (const [width, locale] of [
   });
 }
 
-test('before the end, the page says when scoring opens and the server refuses a score', async ({
-  browser,
-  baseURL,
-}) => {
+test('before the end, the page says when scoring opens and locks the sliders', async ({ browser, baseURL }) => {
   const admin = await apiSignIn(baseURL!, 'admin');
   const { event, judge } = setup;
   // The board moves the end to tomorrow (the rubric is locked, the event is not).

@@ -297,11 +297,12 @@ export function ScorePage() {
                         onClick={() => go(index)}
                       >
                         <bdi>{each.name}</bdi>
-                        {each.my_score ? (
-                          <span className="score-mark" aria-label={t`scored`} title={t`scored`}>
-                            ✓
+                        {each.my_score && (
+                          <span className="score-mark">
+                            <span aria-hidden="true">✓</span>
+                            <span className="visually-hidden">{t`scored`}</span>
                           </span>
-                        ) : null}
+                        )}
                       </button>
                     </li>
                   ))}
