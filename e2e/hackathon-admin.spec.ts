@@ -159,7 +159,8 @@ test('a waiting registrant is added to a team from the keyboard, and the additio
   await expect(page.locator(':focus')).toHaveText(`To ${world.second}`);
   await page.keyboard.press('Enter');
   await expect(card(world.second)).toContainText(`@${login}`);
-  await expect(waiting).not.toContainText(`@${login}`);
+  // Nobody waits any more: the list of those waiting is gone.
+  await expect(page.getByRole('region', { name: 'Pending registrations' })).not.toContainText(`@${login}`);
   const toast = page.getByRole('status').filter({ hasText: `@${login} added to ${world.second}.` });
   await expect(toast).toBeVisible();
   await axeClean(page);
