@@ -138,7 +138,9 @@ function OtherScores({ team, criteria }: { team: Team; criteria: Criterion[] }) 
               {criteria.map((c, i) => (
                 <span key={c.key}>
                   {i > 0 && ', '}
-                  <bdi>{c.name}</bdi> {other.scores[c.key] ?? '–'}/{c.max}
+                  <bdi>
+                    {c.name} {other.scores[c.key] ?? '–'}/{c.max}
+                  </bdi>
                 </span>
               ))}
               {other.comment && (
@@ -364,7 +366,9 @@ export function ScorePage() {
                       onChange={(typed) => change({ comment: typed.target.value })}
                     />
                     <p className="hint">
-                      {draft.comment.length} / {COMMENT_MAX}
+                      <bdi dir="ltr">
+                        {draft.comment.length} / {COMMENT_MAX}
+                      </bdi>
                     </p>
                     {!locked && (
                       <button type="submit" className="btn" disabled={save.isPending}>
