@@ -133,3 +133,44 @@ test('one event at a time: edit its dates, move a member with the keyboard, undo
   const audit = await (await world.admin.get('/api/admin/audit-logs?action=team.member_seated')).json();
   expect(audit.total).toBeGreaterThanOrEqual(4);
 });
+
+test('a waiting registrant is added to a team from the keyboard, and the addition undone', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const world = await seed(baseURL!);
+  const login = longestLogin(uniqueLogin('wait').slice(0, 10));
+  const api = await apiSignIn(baseURL!, login);
+  await toStepTwo(api, world.admin);
+  ok((await api.post('/api/hackathon/register', { data: { event_id: world.event.id } })).status(), 'register');
+  const page = await signedInPageAt(browser, baseURL!, 'admin', { width: 1280 });
+  await page.goto(`/admin/hackathon?event=${world.event.id}`);
+  const waiting = page.getByRole('group', { name: 'Or pick the members of a new team' });
+  const teams = page.getByRole('region', { name: 'Teams' });
+  const card = (name: string) => teams.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  await expect(waiting).toContainText(`@${login}`);
+
+  const menu = page.getByLabel(`Add @${login} to a team`);
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveText(`To ${world.second}`);
+  await page.keyboard.press('Enter');
+  await expect(card(world.second)).toContainText(`@${login}`);
+  // Nobody waits any more: the list of those waiting is gone.
+  await expect(page.getByRole('region', { name: 'Pending registrations' })).not.toContainText(`@${login}`);
+  const toast = page.getByRole('status').filter({ hasText: `@${login} added to ${world.second}.` });
+  await expect(toast).toBeVisible();
+  await axeClean(page);
+  await page.screenshot({ path: test.info().outputPath('hackathon-admin-added-1280.png'), fullPage: true });
+
+  await toast.getByRole('button', { name: 'Undo' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`@${login} waits for a team again.`)).toBeVisible();
+  await expect(card(world.second)).not.toContainText(`@${login}`);
+  await expect(waiting).toContainText(`@${login}`);
+  await page.context().close();
+  await api.dispose();
+});

@@ -235,6 +235,8 @@ function targets(
     adminPage('/admin/review', 'Application of @'),
     // One event's page (issue 32): its details, who waits, its teams as cards with their Move menus.
     adminPage(`/admin/hackathon?event=${eventId}`, 'Hackathon'),
+    // The judges' scoring screen (issue 30): the teams at the side, the sliders beside the project.
+    adminPage(`/judge/score?event=${eventId}`, 'Scoring: Autumn hackathon'),
     {
       name: 'admin: /admin/challenges, the Add challenge dialog open',
       session: admin,

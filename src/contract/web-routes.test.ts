@@ -3,7 +3,16 @@ import { isWebRoute } from './web-routes';
 
 describe('the pages of the SPA', () => {
   it('knows each page, with or without a trailing slash', () => {
-    for (const path of ['/', '/welcome', '/apply', '/admin/applications', '/admin/applications/', '/admin/review']) {
+    for (const path of [
+      '/',
+      '/welcome',
+      '/apply',
+      '/admin/applications',
+      '/admin/applications/',
+      '/admin/review',
+      '/judge',
+      '/judge/score',
+    ]) {
       expect(isWebRoute(path), path).toBe(true);
     }
   });

@@ -30,6 +30,10 @@ export const WEB_ROUTES = [
   '/admin/webhooks',
   '/admin/emails',
   '/admin/rounds',
+  // Judging (spec §14): for judges and admins.
+  '/judge',
+  '/judge/score',
+  '/admin/hackathon/check-in',
 ] as const;
 
 const PATTERNS = WEB_ROUTES.map((route) => new RegExp(`^${route.replace(/:id/g, '[1-9][0-9]{0,15}')}$`));

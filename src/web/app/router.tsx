@@ -72,6 +72,7 @@ const ReviewPage = adminPage(() => import('../features/admin-applications/review
 // Judging (spec §14): for judges and admins, outside the admin panel, which a judge does not see.
 const JudgePage = lazy(withArea('member', () => import('../features/judging/judge-page')));
 const CheckInPage = lazy(withArea('member', () => import('../features/judging/check-in-page')));
+const ScorePage = lazy(withArea('member', () => import('../features/judging/score-page')));
 
 const routes: RouteObject[] = [
   {
@@ -95,6 +96,14 @@ const routes: RouteObject[] = [
             element: (
               <RequireJudge>
                 <JudgePage />
+              </RequireJudge>
+            ),
+          },
+          {
+            path: '/judge/score',
+            element: (
+              <RequireJudge>
+                <ScorePage />
               </RequireJudge>
             ),
           },

@@ -148,7 +148,7 @@ function EventView({
         <h2 id="registrations-title">
           <Trans>Pending registrations</Trans>
         </h2>
-        <WaitingRegistrants key={event.id} event={event} onAlert={onAlert} />
+        <WaitingRegistrants key={event.id} event={event} teams={teams} onAlert={onAlert} />
       </section>
       <section className="card stack" aria-labelledby="teams-title">
         <h2 id="teams-title">

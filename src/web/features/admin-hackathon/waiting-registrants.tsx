@@ -3,14 +3,29 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { HACKATHON_TEAM_SIZE } from '../../../contract/constants';
-import { teamBodySchema, type AssignPreview, type HackathonEvent } from '../../../contract/hackathon';
+import {
+  teamBodySchema,
+  teamDisplayName,
+  type AssignPreview,
+  type HackathonEvent,
+  type Team,
+} from '../../../contract/hackathon';
 import { useConfirmation } from '../../components/confirm-dialog';
 import { Field } from '../../components/field';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/loading-screen';
+import { RowMenu } from '../../components/row-menu';
+import { useUndo } from '../../components/undo-toast';
 import { errorMessage } from '../../lib/api-client';
 import { contractResolver } from '../../lib/form';
-import { useAssignPreview, useAssignTeams, useCreateTeam, usePendingRegistrations } from './api';
+import {
+  useAssignPreview,
+  useAssignTeams,
+  useCreateTeam,
+  usePendingRegistrations,
+  useSeatMember,
+  useUnseatMember,
+} from './api';
 
 /**
  * A team of the registrants chosen in the list above (`members`) for the event, and the
@@ -136,15 +151,67 @@ function AssignConsequence({ plan }: { plan: AssignPreview }) {
 }
 
 /**
- * The event's registrants waiting for a team (issue 32): pick some for a team made by hand, or let
- * auto-assign seat them all, after reading what it will do (the sizes of the teams, and a warning
- * when someone would be alone in a team of one).
+ * "Add to team…" (issue 32): seats a waiting registrant in one of the event's teams, with its Undo
+ * for a few seconds (the registrant waits again), as the moves of the team cards. A full team is
+ * offered all the same, marked: the server's 409 says why it refuses, in the page's alert.
+ */
+function AddToTeam({
+  login,
+  userId,
+  teams,
+  onAlert,
+}: {
+  login: string;
+  userId: number;
+  teams: Team[];
+  onAlert: (sentence: string | null) => void;
+}) {
+  const { t } = useLingui();
+  const seatMember = useSeatMember();
+  const unseatMember = useUnseatMember();
+  const { offer } = useUndo();
+  const add = (team: Team) => {
+    const name = teamDisplayName(team.name);
+    onAlert(null);
+    seatMember.mutate(
+      { teamId: team.id, userId },
+      {
+        onSuccess: () =>
+          offer({
+            done: t`@${login} added to ${name}.`,
+            undone: t`@${login} waits for a team again.`,
+            undo: () => unseatMember.mutateAsync({ teamId: team.id, userId }),
+          }),
+        onError: (error) => onAlert(errorMessage(error, t`@${login} could not be added to ${name}.`)),
+      },
+    );
+  };
+  return (
+    <RowMenu label={t`Add @${login} to a team`} summary={<Trans>Add to team…</Trans>}>
+      {teams.map((team) => {
+        const otherName = teamDisplayName(team.name);
+        return (
+          <button key={team.id} type="button" disabled={seatMember.isPending} onClick={() => add(team)}>
+            {team.members.length >= HACKATHON_TEAM_SIZE ? t`To ${otherName} (full)` : t`To ${otherName}`}
+          </button>
+        );
+      })}
+    </RowMenu>
+  );
+}
+
+/**
+ * The event's registrants waiting for a team (issue 32): pick some for a team made by hand, add
+ * one to an existing team, or let auto-assign seat them all, after reading what it will do (the
+ * sizes of the teams, and a warning when someone would be alone in a team of one).
  */
 export function WaitingRegistrants({
   event,
+  teams,
   onAlert,
 }: {
   event: HackathonEvent;
+  teams: Team[];
   onAlert: (sentence: string | null) => void;
 }) {
   const { t } = useLingui();
@@ -242,24 +309,34 @@ export function WaitingRegistrants({
             <Trans>Or pick the members of a new team</Trans>
           </legend>
           {registrations.map((registration) => (
-            <label key={registration.id} className="row checkbox">
-              <input
-                type="checkbox"
-                checked={members.has(registration.user_id)}
-                onChange={() => {
-                  const next = new Set(members);
-                  if (next.has(registration.user_id)) next.delete(registration.user_id);
-                  else next.add(registration.user_id);
-                  setMembers(next);
-                }}
-              />
-              <bdi>@{registration.user.intra_login}</bdi>
-              {registration.checked_in_at && (
-                <span className="badge">
-                  <Trans>checked in</Trans>
-                </span>
+            <div key={registration.id} className="row registrant-row">
+              <label className="row checkbox">
+                <input
+                  type="checkbox"
+                  checked={members.has(registration.user_id)}
+                  onChange={() => {
+                    const next = new Set(members);
+                    if (next.has(registration.user_id)) next.delete(registration.user_id);
+                    else next.add(registration.user_id);
+                    setMembers(next);
+                  }}
+                />
+                <bdi>@{registration.user.intra_login}</bdi>
+                {registration.checked_in_at && (
+                  <span className="badge">
+                    <Trans>checked in</Trans>
+                  </span>
+                )}
+              </label>
+              {teams.length > 0 && (
+                <AddToTeam
+                  login={registration.user.intra_login}
+                  userId={registration.user_id}
+                  teams={teams}
+                  onAlert={onAlert}
+                />
               )}
-            </label>
+            </div>
           ))}
         </fieldset>
       )}

@@ -26,3 +26,29 @@ export const useUndoCheckIn = () =>
   useDoorChange(({ eventId, registrationId }: { eventId: number; registrationId: number }) =>
     call(routes.undoCheckIn, { params: { id: eventId, registration_id: registrationId } }),
   );
+
+/** An event's teams, projects and this judge's scores (the other judges' once this judge has scored every team). */
+export function useJudging(eventId: number) {
+  return useQuery({
+    queryKey: ['judging', 'event', eventId],
+    queryFn: () => call(routes.hackathonJudging, { params: { id: eventId } }),
+    enabled: eventId > 0,
+  });
+}
+
+/** A judge's score of a team; the judging is read again after it (progress, other judges' scores). */
+export function useScoreTeam(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      teamId,
+      scores,
+      comment,
+    }: {
+      teamId: number;
+      scores: Record<string, number>;
+      comment: string | null;
+    }) => call(routes.scoreHackathonTeam, { params: { id: teamId }, body: { scores, comment } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['judging', 'event', eventId] }),
+  });
+}

@@ -8,7 +8,7 @@ import './judging.css';
 
 /**
  * `/judge` (spec §14): the events the signed-in user judges (every event for an admin), each with
- * what a judge does there: the door's check-in now; the scoring of the teams comes beside it.
+ * what a judge does there: the scoring of the teams, and the door's check-in.
  */
 export function JudgePage() {
   const { t } = useLingui();
@@ -51,7 +51,10 @@ export function JudgePage() {
                   </Trans>
                 </p>
                 <div className="row">
-                  <Link className="btn door-button" to={`/admin/hackathon/check-in?event=${event.id}`}>
+                  <Link className="btn door-button" to={`/judge/score?event=${event.id}`}>
+                    <Trans>Score the teams</Trans>
+                  </Link>
+                  <Link className="btn btn-secondary door-button" to={`/admin/hackathon/check-in?event=${event.id}`}>
                     <Trans>Check people in at the door</Trans>
                   </Link>
                 </div>
