@@ -64,6 +64,8 @@ export const eventSchema = z.object({
   /** Registrants waiting for a team (pending, in no team of the event): whom auto-assign would seat. */
   waiting_count: z.number().int(),
   created_at: isoTimestamp,
+  /** When the board published the event's results (spec §14), or null. */
+  results_published_at: isoTimestamp.nullable(),
 });
 export type HackathonEvent = z.infer<typeof eventSchema>;
 export const eventListSchema = z.object({ data: z.array(eventSchema), total: z.number().int() });
