@@ -40,7 +40,7 @@ export function ResultsSection({ event }: { event: HackathonEvent }) {
           <Trans>No team has been scored yet.</Trans>
         </p>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label={t`The teams ranked by score`}>
           <table className="results-table">
             <caption className="visually-hidden">
               <Trans>The teams ranked by score</Trans>
