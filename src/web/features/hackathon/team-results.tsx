@@ -3,6 +3,7 @@ import type { MyTeamResults } from '../../../contract/hackathon';
 import { INTL_LOCALES } from '../../../contract/i18n';
 import type { Locale } from '../../../contract/locales';
 import { formatDateTime } from '../../lib/format';
+import './hackathon.css';
 
 /**
  * The team's published results on the tracker (spec §14, decision 0175): the score of each
