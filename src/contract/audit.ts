@@ -64,6 +64,7 @@ export const AUDIT_ACTION_LABELS = {
   'hackathon.event_updated': /*i18n*/ 'Hackathon edited',
   'hackathon.judges_set': /*i18n*/ 'Hackathon judges named',
   'hackathon.project_saved': /*i18n*/ 'Team project saved',
+  'hackathon.results_published': /*i18n*/ 'Hackathon results published',
   'hackathon.rubric_set': /*i18n*/ 'Judging criteria set',
   'hackathon.scored': /*i18n*/ 'Team scored',
   'hackathon.registered': /*i18n*/ 'Registered for the hackathon',

@@ -64,6 +64,8 @@ export const eventSchema = z.object({
   /** Registrants waiting for a team (pending, in no team of the event): whom auto-assign would seat. */
   waiting_count: z.number().int(),
   created_at: isoTimestamp,
+  /** When the board published the event's results (spec §14), or null. */
+  results_published_at: isoTimestamp.nullable(),
 });
 export type HackathonEvent = z.infer<typeof eventSchema>;
 export const eventListSchema = z.object({ data: z.array(eventSchema), total: z.number().int() });
@@ -137,6 +139,10 @@ export function teamDisplayName(name: string): string {
   return numbered ? say(NUMBERED_TEAM, { number: Number(numbered[1]) }) : name;
 }
 
+/** The refusal of an XP change without a reason, once the results are published (spec §14). */
+export const XP_REASON_MESSAGE: Sentence =
+  /*i18n*/ 'The results of this hackathon are published: give a reason (1 to 500 characters) to change a team’s XP.';
+
 export const teamBodySchema = z.object({
   name: optionalText(80),
   member_user_ids: members,
@@ -146,6 +152,13 @@ export const teamUpdateSchema = z.object({
   name: z.string().trim().min(1).max(80).optional(),
   member_user_ids: members.optional(),
   hackathon_xp: z.number().int().min(0).max(MAX_HACKATHON_XP).nullable().optional(),
+  /** Why the XP changes: required once the event's results are published (spec §14), kept in the audit log. */
+  reason: z
+    .string()
+    .trim()
+    .min(1, refusal(XP_REASON_MESSAGE))
+    .max(500, refusal(/*i18n*/ 'At most {max} characters.', { max: 500 }))
+    .optional(),
 });
 
 /** A member of a team, in the path: `/hackathon/teams/{id}/members/{user_id}` (issue 32). */
@@ -240,9 +253,23 @@ export type TeamProject = z.infer<typeof teamProjectSchema>;
 export const myRegistrationSchema = registrationSchema.extend({ check_in_code: z.string() });
 export type MyRegistration = z.infer<typeof myRegistrationSchema>;
 
+/**
+ * What a team reads of its published results (spec §14): its score (0..1), its XP, each
+ * criterion's mean on its own scale, and the judges' comments, never who wrote them.
+ */
+export const myTeamResultsSchema = z.object({
+  score: z.number(),
+  xp: z.number().int().nullable(),
+  criteria: z.array(z.object({ key: z.string(), name: z.string(), max: z.number().int(), mean: z.number() })),
+  comments: z.array(z.string()),
+  published_at: isoTimestamp,
+});
+export type MyTeamResults = z.infer<typeof myTeamResultsSchema>;
+
 export const myHackathonSchema = z.object({
   registrations: z.array(myRegistrationSchema),
-  team: teamSchema.nullable(),
+  /** `results`: null until the event's results are published and while the team has no score. */
+  team: teamSchema.extend({ results: myTeamResultsSchema.nullable() }).nullable(),
   /** The board's setting: days between the last validated challenge and the opening of registration. */
   registration_delay_days: z.number().int(),
   /** When this candidate may register (it may be past); null before every challenge of theirs is validated. */
@@ -406,3 +433,39 @@ export const judgingEventSchema = z.object({
 });
 export type JudgingEvent = z.infer<typeof judgingEventSchema>;
 export const judgingEventListSchema = z.object({ data: z.array(judgingEventSchema), total: z.number().int() });
+
+/**
+ * GET /api/hackathon/events/{id}/results (spec §14, decision 0175): the scored teams ranked, best
+ * first, with each criterion's mean on its own scale; each judge's mean over the teams they scored.
+ */
+export const resultsSchema = z.object({
+  event_id: z.number().int(),
+  /** When the results were published (null until then). */
+  published_at: isoTimestamp.nullable(),
+  criteria: z.array(criterionSchema),
+  teams: z.array(
+    z.object({
+      rank: z.number().int(),
+      id: z.number().int(),
+      name: z.string(),
+      /** From 0 to 1. */
+      score: z.number(),
+      /** round(200 × score): what publishing sets. */
+      xp: z.number().int(),
+      judges: z.number().int(),
+      /** Criterion key → the judges' mean value, on the criterion's scale (0..max). */
+      criteria: z.record(z.string(), z.number()),
+      members: z.array(z.object({ id: z.number().int(), intra_login: z.string() })),
+    }),
+  ),
+  judges: z.array(
+    z.object({
+      id: z.number().int(),
+      intra_login: z.string(),
+      /** The judge's mean score (0..1) over the teams they scored. */
+      mean: z.number(),
+      teams: z.number().int(),
+    }),
+  ),
+});
+export type HackathonResults = z.infer<typeof resultsSchema>;

@@ -30,6 +30,8 @@ export const MAIL_PLACEHOLDERS = {
   event_start: /*i18n*/ 'The date and time the hackathon starts.',
   event_location: /*i18n*/ 'Where the hackathon takes place; empty when the board gave no place.',
   teammates: /*i18n*/ 'The 42 logins of the other members of the team, one a line; empty when there are none yet.',
+  team_score: /*i18n*/ 'The team’s hackathon score, as a percentage.',
+  team_xp: /*i18n*/ 'The hackathon XP each member of the team receives.',
 } as const;
 export type MailPlaceholder = keyof typeof MAIL_PLACEHOLDERS;
 
@@ -71,6 +73,11 @@ export const MAIL_TEMPLATES = {
     title: /*i18n*/ 'Hackathon team',
     sent: /*i18n*/ 'Sent to each person newly placed in a hackathon team.',
     placeholders: [...EVERY_MAIL, 'team_name', 'event_name', 'event_start', 'event_location', 'teammates'],
+  },
+  hackathon_results: {
+    title: /*i18n*/ 'Hackathon results',
+    sent: /*i18n*/ 'Sent to each member of a scored team when the board publishes the hackathon results.',
+    placeholders: [...EVERY_MAIL, 'team_name', 'event_name', 'team_score', 'team_xp'],
   },
   welcome: {
     title: /*i18n*/ 'Welcome to the club',

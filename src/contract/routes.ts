@@ -528,6 +528,18 @@ export const routes = {
     access: 'judge',
     summary: "An event's teams, projects and scores, for the asking judge (or an admin)",
   }),
+  hackathonResults: get<hackathon.HackathonResults>()('/hackathon/events/:id/results', {
+    operationId: 'getHackathonResults',
+    access: 'admin',
+    summary:
+      "An event's results: the teams ranked with their scores, XP and per-criterion means, and each judge's mean",
+  }),
+  publishHackathonResults: post<hackathon.HackathonResults>()('/hackathon/events/:id/results/publish', {
+    operationId: 'publishHackathonResults',
+    access: 'admin',
+    summary:
+      "Publish an event's results: sets every scored team's XP, emails the members, opens the results to the teams",
+  }),
 
   propose: post<projects.Project, projects.ProjectFormInput>()('/projects', {
     operationId: 'proposeProject',

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENTS = [
   'challenge.submitted',
   'hackathon.registered',
   'application.decided',
+  'hackathon.results',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -21,6 +22,12 @@ export type WebhookEventData = {
   'application.decided': { application_id: number; login: string | null; status: 'approved' | 'declined' };
   'challenge.submitted': { user_challenge_id: number; challenge_id: number; challenge_title: string; login: string };
   'hackathon.registered': { event_id: number; event_name: string; login: string };
+  /** An event's results published (spec §14): the scored teams, best first. */
+  'hackathon.results': {
+    event_id: number;
+    event_name: string;
+    teams: { team_id: number; name: string; score: number; xp: number }[];
+  };
 };
 
 /** `json`: the event as data; `discord`: a Discord incoming webhook's `{ content }` message. */

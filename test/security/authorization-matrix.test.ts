@@ -507,6 +507,19 @@ const ROUTES: Row[] = [
     url: '/api/hackathon/events/{autumnEvent}/judging',
     expect: { ...ADMIN, admin: 200 },
   },
+  // The results (decision 0175) are the board's; publishing the spring event, still ahead, is 409.
+  {
+    method: 'GET',
+    path: '/api/hackathon/events/:id/results',
+    url: '/api/hackathon/events/{springEvent}/results',
+    expect: { ...ADMIN, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/hackathon/events/:id/results/publish',
+    url: '/api/hackathon/events/{springEvent}/results/publish',
+    expect: { ...ADMIN, admin: 409 },
+  },
 
   // Club projects: members (role member or board) propose; candidates and admins who are not members get 403.
   {

@@ -13,6 +13,7 @@ import { readSetting } from '../../read-model/settings';
 import { formatMoment } from '../mail';
 import { addExperience } from '../users';
 import { projectWindow, teamProject } from './hackathon-judging.service';
+import { myTeamResults } from './hackathon-results.service';
 import {
   deleteEvent,
   deleteRegistration,
@@ -201,6 +202,10 @@ export function createHackathonEventsService(deps: Deps) {
     },
 
     async mine(user: UserRow) {
+      const teamWithResults = async (teamId: number, eventId: number) => {
+        const [team, event] = await Promise.all([requireTeam(db, teamId), requireEvent(db, eventId)]);
+        return { ...team, results: await myTeamResults(db, team, event.results_published_at) };
+      };
       const { data } = await listRegistrations(db, { userId: user.id, limit: 100, offset: 0 });
       const seatedIn = [...data]
         .filter((r) => r.team_id)
@@ -208,7 +213,7 @@ export function createHackathonEventsService(deps: Deps) {
       const { delayDays, opensAt } = await registrationOpening(user, clock.now());
       return {
         registrations: data,
-        team: seatedIn ? await requireTeam(db, seatedIn.team_id!) : null,
+        team: seatedIn ? await teamWithResults(seatedIn.team_id!, seatedIn.event.id) : null,
         project: seatedIn ? await teamProject(db, seatedIn.team_id!, config.publicUrl) : null,
         project_window: seatedIn ? await projectWindow(db, seatedIn.event) : null,
         registration_delay_days: delayDays,

@@ -58,7 +58,7 @@ export async function teamProject(db: Executor, teamId: number, appUrl: string):
 }
 
 /** The event's rubric: its own criteria, or the default ones; locked once a team of it is scored. */
-async function rubricOf(db: Executor, eventId: number): Promise<Rubric> {
+export async function rubricOf(db: Executor, eventId: number): Promise<Rubric> {
   const [criteria, locked] = await Promise.all([listCriteria(db, eventId), eventHasScores(db, eventId)]);
   return criteria.length > 0
     ? { criteria, is_default: false, locked }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { HACKATHON_TEAM_SIZE } from '../../../contract/constants';
 import {
   numberedTeamName,
+  XP_REASON_MESSAGE,
   type AssignPreview,
   type TeamSeat,
   type teamBodySchema,
@@ -12,7 +13,7 @@ import type { Executor } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit';
 import { addExperience } from '../users';
 import { teamAssignedMail } from '../mail';
@@ -96,6 +97,75 @@ export function createHackathonTeamsService(deps: Deps) {
     await mail.enqueue(trx, seated, notification, at);
   }
 
+  /**
+   * Renames, reseats or scores a team, inside the caller's transaction: the one path that sets a
+   * team's XP, for §6's PUT and for publishing the results (spec §14). The team's XP is counted in
+   * each member's experience points exactly once: members who leave give it back, members who join
+   * get it, and a new score moves everyone by the difference. Once the event's results are
+   * published, a change of XP takes a reason, kept in the audit entry.
+   */
+  async function changeTeam(
+    trx: Executor,
+    id: number,
+    changes: z.output<typeof teamUpdateSchema>,
+    admin: UserRow,
+    now: Date,
+  ): Promise<TeamView> {
+    const current = await requireTeam(trx, id);
+    const event = await requireEvent(trx, current.event_id, engine);
+    const team = await requireTeam(trx, id);
+    const oldXp = team.hackathon_xp ?? 0;
+    const before = team.members.map((m) => m.user_id);
+    const { reason, ...fields } = changes;
+    let members = before;
+    let added: number[] = [];
+    if (fields.member_user_ids) {
+      members = fields.member_user_ids;
+      const removed = before.filter((userId) => !members.includes(userId));
+      added = members.filter((userId) => !before.includes(userId));
+      if (removed.length) {
+        await unseat(trx, id, removed);
+        await setRegistrationStatus(trx, team.event_id, removed, 'pending');
+        await addExperience(trx, removed, -oldXp);
+      }
+      if (added.length) {
+        await checkMembers(trx, team.event_id, added, id);
+        await seat(
+          trx,
+          added.map((user_id) => ({ team_id: id, event_id: team.event_id, user_id })),
+          now.toISOString(),
+        );
+        await setRegistrationStatus(trx, team.event_id, added, 'assigned');
+        await addExperience(trx, added, oldXp);
+      }
+    }
+    if (fields.hackathon_xp !== undefined) {
+      if (event.end_at > now.toISOString()) throw conflict(/*i18n*/ 'Team XP can be set once the event is over.');
+      if (event.results_published_at !== null && !reason) throw badRequest(XP_REASON_MESSAGE);
+      await addExperience(trx, members, (fields.hackathon_xp ?? 0) - oldXp);
+    }
+    await updateTeam(trx, id, {
+      ...(fields.name ? { name: fields.name } : {}),
+      ...(fields.hackathon_xp !== undefined ? { hackathon_xp: fields.hackathon_xp } : {}),
+      updated_at: now.toISOString(),
+    });
+    await recordAudit(trx, {
+      action: fields.hackathon_xp !== undefined ? 'team.xp_awarded' : 'team.updated',
+      entity_type: 'team',
+      entity_id: id,
+      actor: admin,
+      details: {
+        before: { name: team.name, members: before, hackathon_xp: team.hackathon_xp },
+        after: fields,
+        ...(reason ? { reason } : {}),
+      },
+      at: now,
+    });
+    const after = await requireTeam(trx, id);
+    await mailSeated(trx, event, [after], added, now);
+    return after;
+  }
+
   return {
     list: (eventId?: number) => listTeams(db, { eventId }),
 
@@ -148,71 +218,20 @@ export function createHackathonTeamsService(deps: Deps) {
     },
 
     /**
-     * Renames, reseats or scores a team. The team's XP is counted in each member's experience
-     * points exactly once: members who leave give it back, members who join get it, and a new
-     * score moves everyone by the difference.
+     * Renames, reseats or scores a team (§6's PUT, spec §14): `changeTeam` in a transaction of its own.
      */
     async updateTeam(id: number, changes: z.output<typeof teamUpdateSchema>, admin: UserRow) {
       const now = clock.now();
       try {
-        const updated = await db.transaction().execute(async (trx) => {
-          const current = await requireTeam(trx, id);
-          const event = await requireEvent(trx, current.event_id, engine);
-          const team = await requireTeam(trx, id);
-          const oldXp = team.hackathon_xp ?? 0;
-          const before = team.members.map((m) => m.user_id);
-          let members = before;
-          let added: number[] = [];
-          if (changes.member_user_ids) {
-            members = changes.member_user_ids;
-            const removed = before.filter((userId) => !members.includes(userId));
-            added = members.filter((userId) => !before.includes(userId));
-            if (removed.length) {
-              await unseat(trx, id, removed);
-              await setRegistrationStatus(trx, team.event_id, removed, 'pending');
-              await addExperience(trx, removed, -oldXp);
-            }
-            if (added.length) {
-              await checkMembers(trx, team.event_id, added, id);
-              await seat(
-                trx,
-                added.map((user_id) => ({ team_id: id, event_id: team.event_id, user_id })),
-                now.toISOString(),
-              );
-              await setRegistrationStatus(trx, team.event_id, added, 'assigned');
-              await addExperience(trx, added, oldXp);
-            }
-          }
-          if (changes.hackathon_xp !== undefined) {
-            if (event.end_at > now.toISOString()) throw conflict(/*i18n*/ 'Team XP can be set once the event is over.');
-            await addExperience(trx, members, (changes.hackathon_xp ?? 0) - oldXp);
-          }
-          await updateTeam(trx, id, {
-            ...(changes.name ? { name: changes.name } : {}),
-            ...(changes.hackathon_xp !== undefined ? { hackathon_xp: changes.hackathon_xp } : {}),
-            updated_at: now.toISOString(),
-          });
-          await recordAudit(trx, {
-            action: changes.hackathon_xp !== undefined ? 'team.xp_awarded' : 'team.updated',
-            entity_type: 'team',
-            entity_id: id,
-            actor: admin,
-            details: {
-              before: { name: team.name, members: before, hackathon_xp: team.hackathon_xp },
-              after: changes,
-            },
-            at: now,
-          });
-          const after = await requireTeam(trx, id);
-          await mailSeated(trx, event, [after], added, now);
-          return after;
-        });
+        const updated = await db.transaction().execute((trx) => changeTeam(trx, id, changes, admin, now));
         mail.kick();
         return updated;
       } catch (error) {
         throw seatingConflict(error);
       }
     },
+
+    changeTeam,
 
     /**
      * Seats a registrant of the team's event in the team by hand (issue 32), out of the other team

@@ -25,6 +25,7 @@ import {
   judgingEventListSchema,
   myHackathonSchema,
   publicEventListSchema,
+  resultsSchema,
   registerBodySchema,
   registrationListQuerySchema,
   registrationListSchema,
@@ -43,6 +44,7 @@ import { currentUser } from '../../plugins/session';
 import { createHackathonDayService } from './hackathon-day.service';
 import { createHackathonEventsService } from './hackathon-events.service';
 import { createHackathonJudgingService } from './hackathon-judging.service';
+import { createHackathonResultsService } from './hackathon-results.service';
 import { createHackathonTeamsService } from './hackathon-teams.service';
 
 export function registerHackathonRoutes(app: App, deps: Deps): void {
@@ -50,6 +52,7 @@ export function registerHackathonRoutes(app: App, deps: Deps): void {
   const teams = createHackathonTeamsService(deps);
   const day = createHackathonDayService(deps);
   const judging = createHackathonJudgingService(deps);
+  const results = createHackathonResultsService(deps, teams);
 
   app.route({
     ...endpoint(routes.hackathonEvents),
@@ -215,5 +218,15 @@ export function registerHackathonRoutes(app: App, deps: Deps): void {
     ...endpoint(routes.hackathonJudging),
     schema: { params: idParamsSchema, response: { 200: judgingSchema } },
     handler: async (request) => judging.judging(request.params.id, currentUser(request)),
+  });
+  app.route({
+    ...endpoint(routes.hackathonResults),
+    schema: { params: idParamsSchema, response: { 200: resultsSchema } },
+    handler: async (request) => results.results(request.params.id),
+  });
+  app.route({
+    ...endpoint(routes.publishHackathonResults),
+    schema: { params: idParamsSchema, response: { 200: resultsSchema } },
+    handler: async (request) => results.publish(request.params.id, currentUser(request)),
   });
 }

@@ -13,6 +13,7 @@ export {
   deadlineChangedMail,
   finalDeclinedMail,
   formatMoment,
+  hackathonResultsMail,
   teamAssignedMail,
   welcomeMail,
 } from './mail-templates';

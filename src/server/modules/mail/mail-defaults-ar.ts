@@ -125,6 +125,17 @@ export const ARABIC_TEMPLATES: MailDefaults = {
 [عرض الفريق]({{app_url}}/apply)`,
   },
 
+  hackathon_results: {
+    subject: 'نتائجكم في الهاكاثون: ⁨{{team_score}}⁩، ⁨{{team_xp}} XP⁩',
+    body: `# نُشرت نتائج ⁨{{event_name}}⁩، ⁨{{name}}⁩
+
+قيّم الحكّام فريقكم ⁨{{team_name}}⁩: **⁨{{team_score}}⁩**، وهو ما يمنح كل عضو في الفريق **⁨{{team_xp}} XP⁩**.
+
+تعرض صفحة متابعة الطلب درجة كل معيار وتعليقات الحكّام.
+
+[عرض النتائج]({{app_url}}/apply)`,
+  },
+
   welcome: {
     subject: 'مرحبًا بكم في ⁨1337 Robotics Club⁩!',
     body: `# تهانينا، ⁨{{name}}⁩!

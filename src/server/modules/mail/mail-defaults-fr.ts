@@ -122,6 +122,17 @@ Le hackathon dure 24 heures ; les membres confirmés et le bureau évaluent le
 [Voir votre équipe]({{app_url}}/apply)`,
   },
 
+  hackathon_results: {
+    subject: 'Vos résultats du hackathon : {{team_score}}, {{team_xp}} XP',
+    body: `# Les résultats de {{event_name}} sont publiés, {{name}}
+
+Les membres du jury ont noté votre équipe, {{team_name}} : **{{team_score}}**, ce qui donne à chaque membre de l’équipe **{{team_xp}} XP**.
+
+Votre suivi montre la note de chaque critère et les commentaires du jury.
+
+[Voir vos résultats]({{app_url}}/apply)`,
+  },
+
   welcome: {
     subject: 'Bienvenue au 1337 Robotics Club !',
     body: `# Félicitations, {{name}} !

@@ -4,6 +4,7 @@ import type { Sentence } from '../../../contract/i18n';
 import { say } from '../../../contract/i18n';
 import { ARABIC_TEMPLATES } from './mail-defaults-ar';
 import { FRENCH_TEMPLATES } from './mail-defaults-fr';
+import { formatPercent } from './mail-templates';
 
 export type MailDefaults = Record<MailTemplateKey, { subject: string; body: string }>;
 
@@ -134,6 +135,17 @@ The hackathon lasts 24 hours; senior and board members judge the projects. See y
 [See your team]({{app_url}}/apply)`,
   },
 
+  hackathon_results: {
+    subject: 'Your hackathon results: {{team_score}}, {{team_xp}} XP',
+    body: `# The results of {{event_name}} are out, {{name}}
+
+The judges scored your team, {{team_name}}: **{{team_score}}**, which gives each member of the team **{{team_xp}} XP**.
+
+Your tracker shows the score for each criterion and the judges’ comments.
+
+[See your results]({{app_url}}/apply)`,
+  },
+
   welcome: {
     subject: 'Welcome to the 1337 Robotics Club!',
     body: `# Congratulations, {{name}}!
@@ -187,6 +199,8 @@ export function sampleValues(now: Date, formatMoment: (iso: string) => string): 
     xp: '90',
     feedback: say(SAMPLE_FEEDBACK),
     team_name: say(SAMPLE_TEAM),
+    team_score: formatPercent(0.7625),
+    team_xp: '153',
     event_name: say(SAMPLE_EVENT),
     event_start: formatMoment(new Date(now.getTime() + 14 * DAY).toISOString()),
     event_location: say(SAMPLE_PLACE),

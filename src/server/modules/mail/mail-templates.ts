@@ -196,6 +196,31 @@ export const teamAssignedMail = (teamOf: (userId: number) => TeamFacts): Notific
   },
 });
 
+/**
+ * A share (0..1) as a percentage in the language Lingui speaks now, to one decimal at most:
+ * "76.3%", "76,3 %".
+ */
+export function formatPercent(share: number): string {
+  const tag = DATE_LOCALES[i18n.locale as Locale] ?? DATE_LOCALES.en;
+  return new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 }).format(share);
+}
+
+/** The hackathon results of each recipient's team (spec §14): `teamOf` answers it for each member. */
+export const hackathonResultsMail = (
+  teamOf: (userId: number) => { team: string; event: string; score: number; xp: number },
+): Notification => ({
+  kind: 'hackathon_results',
+  values: (recipient) => {
+    const facts = teamOf(recipient.userId);
+    return {
+      team_name: teamDisplayName(facts.team),
+      event_name: facts.event,
+      team_score: formatPercent(facts.score),
+      team_xp: String(facts.xp),
+    };
+  },
+});
+
 export const welcomeMail = (): Notification => ({ kind: 'welcome', values: () => ({}) });
 
 /** The board moved the candidate's challenge deadline (docs/product/communication.md#deadline-extensions). */

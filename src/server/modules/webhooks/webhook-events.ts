@@ -6,6 +6,7 @@ const PAGE: Record<WebhookEvent, string> = {
   'application.decided': '/admin/applications',
   'challenge.submitted': '/admin/submissions',
   'hackathon.registered': '/admin/hackathon',
+  'hackathon.results': '/admin/hackathon',
 };
 
 /**
@@ -22,6 +23,7 @@ const SENTENCES = {
   'application.declined.blind': 'Application #{id} was declined: {url}',
   'challenge.submitted': '{login} submitted the challenge “{challenge}” for review: {url}',
   'hackathon.registered': '{login} registered for {hackathon}: {url}',
+  'hackathon.results': 'The results of {hackathon} are published, {teams} teams scored: {url}',
 } as const;
 
 const fill = (sentence: string, values: Record<string, string>) =>
@@ -42,12 +44,16 @@ const MESSAGE: { [E in WebhookEvent]: (data: WebhookEventData[E]) => [string, Re
       : [SENTENCES[data.status === 'approved' ? 'application.approved' : 'application.declined'], {}],
   'challenge.submitted': (data) => [SENTENCES['challenge.submitted'], { challenge: data.challenge_title }],
   'hackathon.registered': (data) => [SENTENCES['hackathon.registered'], { hackathon: data.event_name }],
+  'hackathon.results': (data) => [
+    SENTENCES['hackathon.results'],
+    { hackathon: data.event_name, teams: String(data.teams.length) },
+  ],
 };
 
 /** The chat message of an event, for the `discord` format. */
 export function eventSentence<E extends WebhookEvent>(event: E, data: WebhookEventData[E], url: string): string {
   const [sentence, values] = MESSAGE[event](data);
-  return fill(sentence, { ...values, login: data.login ?? '', url });
+  return fill(sentence, { ...values, login: ('login' in data ? data.login : null) ?? '', url });
 }
 
 /** Discord's limit on `content`. */

@@ -64,10 +64,22 @@ export const useCreateTeam = () =>
   useHackathonChange((body: { event_id: number; member_user_ids: number[]; name: string | null }) =>
     call(routes.createTeam, { body }),
   );
+/** Sets a team's XP; once the results are published, with the reason the server requires. */
 export const useSetTeamXp = () =>
-  useHackathonChange(({ id, xp }: { id: number; xp: number | null }) =>
-    call(routes.updateTeam, { params: { id }, body: { hackathon_xp: xp } }),
+  useHackathonChange(({ id, xp, reason }: { id: number; xp: number | null; reason?: string }) =>
+    call(routes.updateTeam, { params: { id }, body: { hackathon_xp: xp, ...(reason ? { reason } : {}) } }),
   );
+
+/** An event's results as the server computes them (spec §14, decision 0175). */
+export function useHackathonResults(eventId: number) {
+  return useQuery({
+    queryKey: [...hackathonAdminKeys.all, 'results', eventId],
+    queryFn: () => call(routes.hackathonResults, { params: { id: eventId } }),
+  });
+}
+/** Publishes the results: every team's XP, the members' emails; the whole page refreshes. */
+export const usePublishResults = () =>
+  useHackathonChange((eventId: number) => call(routes.publishHackathonResults, { params: { id: eventId } }));
 /** Seats a registrant in a team, out of their other team of the event (issue 32): answers the team they left. */
 export const useSeatMember = () =>
   useHackathonChange(({ teamId, userId }: { teamId: number; userId: number }) =>

@@ -11,6 +11,7 @@ import { formatDateTimeRange } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useDeleteHackathonEvent, useHackathonAdmin, useRefreshHackathonAdmin } from './api';
 import { EventForm } from './event-form';
+import { ResultsSection } from './results-section';
 import { TeamCards } from './team-cards';
 import { WaitingRegistrants } from './waiting-registrants';
 import '../../components/admin.css';
@@ -155,6 +156,12 @@ function EventView({
           <Trans>Teams</Trans>
         </h2>
         <TeamCards teams={teams} event={event} onAlert={onAlert} />
+      </section>
+      <section className="card stack" aria-labelledby="results-title">
+        <h2 id="results-title">
+          <Trans>Results</Trans>
+        </h2>
+        <ResultsSection key={event.id} event={event} />
       </section>
       {confirmation.dialog}
     </>

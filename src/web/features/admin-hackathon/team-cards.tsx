@@ -12,29 +12,36 @@ import { focusPageHeading } from '../../lib/focus';
 import { contractResolver } from '../../lib/form';
 import { useDeleteTeam, useSeatMember, useSetTeamXp, useUnseatMember } from './api';
 
-type XpDraft = { hackathon_xp: string };
+type XpDraft = { hackathon_xp: string; reason: string };
 
-/** The XP as the API takes it: none when the box is empty. */
-const xpInput = (draft: XpDraft) => ({ hackathon_xp: draft.hackathon_xp === '' ? null : Number(draft.hackathon_xp) });
+/** The XP as the API takes it: none when the box is empty; the reason when one is asked. */
+const xpInput = (draft: XpDraft) => ({
+  hackathon_xp: draft.hackathon_xp === '' ? null : Number(draft.hackathon_xp),
+  ...(draft.reason.trim() ? { reason: draft.reason } : {}),
+});
 
 /** A team's hackathon XP, given once the event is over, judged by the API's schema of a team change. */
 function TeamXp({ team, event }: { team: Team; event: HackathonEvent }) {
   const { t } = useLingui();
   const save = useSetTeamXp();
   const { register, handleSubmit, formState } = useForm({
-    defaultValues: { hackathon_xp: team.hackathon_xp === null ? '' : String(team.hackathon_xp) },
+    defaultValues: { hackathon_xp: team.hackathon_xp === null ? '' : String(team.hackathon_xp), reason: '' },
     resolver: contractResolver(teamUpdateSchema, xpInput),
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
   const [openedAt] = useState(() => Date.now());
   const over = Date.parse(event.end_at) <= openedAt;
-  const refused = formState.errors.hackathon_xp?.message;
+  // Once the results are published, a change of XP says why (spec §14): the server refuses it without.
+  const published = event.results_published_at !== null;
+  const refused = formState.errors.hackathon_xp?.message ?? formState.errors.reason?.message;
   const failure = refused ?? (save.isError ? errorMessage(save.error, t`Failed to save team XP`) : undefined);
   const id = `team-xp-${team.id}`;
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     save.reset();
-    return handleSubmit(({ hackathon_xp }) => save.mutate({ id: team.id, xp: hackathon_xp ?? null }))(e);
+    return handleSubmit(({ hackathon_xp, reason }) => save.mutate({ id: team.id, xp: hackathon_xp ?? null, reason }))(
+      e,
+    );
   };
   return (
     <form className="row team-xp" onSubmit={onSubmit}>
@@ -52,6 +59,21 @@ function TeamXp({ team, event }: { team: Team; event: HackathonEvent }) {
         aria-describedby={refused ? `${id}-error` : undefined}
         {...register('hackathon_xp')}
       />
+      {published && (
+        <>
+          <label htmlFor={`${id}-reason`}>
+            <Trans>Reason for the change (the results are published)</Trans>
+          </label>
+          <input
+            id={`${id}-reason`}
+            className="input team-xp-reason"
+            type="text"
+            maxLength={500}
+            required
+            {...register('reason')}
+          />
+        </>
+      )}
       <button type="submit" className="btn btn-secondary btn-small" disabled={!over || save.isPending}>
         <Trans>Save</Trans>
       </button>

@@ -21,6 +21,7 @@ export const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], MessageDescri
   'application.created': msg`A candidate applies`,
   'challenge.submitted': msg`A challenge is submitted for review`,
   'hackathon.registered': msg`A candidate registers for a hackathon`,
+  'hackathon.results': msg`The results of a hackathon are published`,
   'application.decided': msg`The board decides on an application`,
 };
 

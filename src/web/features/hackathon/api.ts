@@ -33,3 +33,6 @@ export const useSaveTeamProject = (teamId: number) =>
     (body: TeamProjectBody) => call(routes.saveTeamProject, { params: { id: teamId }, body }),
     [hackathonKeys.mine],
   );
+
+/** The team's published results (spec §14), shown by the tracker's step 2 and, while the board decides, step 3. */
+export { TeamResults } from './team-results';

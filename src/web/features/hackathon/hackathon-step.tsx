@@ -13,6 +13,7 @@ import { CheckInQr } from './check-in-qr';
 import { showsCheckInCode } from './check-in-window';
 import { useMyHackathon, useOpenHackathonEvents, useRegister, useUnregister } from './api';
 import { TeamProject } from './team-project';
+import { TeamResults } from './team-results';
 import './hackathon.css';
 
 /** An event's start or end in the page's language (English as written in Britain: Tue 24 Nov, 18:00). */
@@ -127,6 +128,7 @@ export function HackathonStep() {
                 </ul>
               </div>
             )}
+            {me.data?.team?.results && <TeamResults results={me.data.team.results} />}
             {me.data && <TeamProject hackathon={me.data} />}
             <h4>
               <Trans>Available events</Trans>

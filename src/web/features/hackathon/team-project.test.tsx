@@ -30,7 +30,7 @@ const project: Project = {
 };
 const hackathon = (window: { opens_at: string; closes_at: string }, saved: Project | null): MyHackathon => ({
   registrations: [],
-  team: { id: 7, name: 'Team 1', event_id: 1, hackathon_xp: null, members: [] },
+  team: { id: 7, name: 'Team 1', event_id: 1, hackathon_xp: null, members: [], results: null },
   registration_delay_days: 7,
   registration_opens_at: null,
   project: saved,

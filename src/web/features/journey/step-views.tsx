@@ -12,6 +12,7 @@ import { focusPageHeading } from '../../lib/focus';
 import { clubZone } from '../../lib/format';
 import { useSession } from '../auth/api';
 import { useMyChallenges } from '../challenges/api';
+import { TeamResults, useMyHackathon } from '../hackathon/api';
 import { useWithdrawApplication } from './api';
 import { ApplicationForm } from './application-form';
 
@@ -150,6 +151,7 @@ export function Withdrawn({ application }: { application: MyApplication }) {
 export function WaitingForBoard() {
   const { user } = useSession();
   const xp = user?.experience_points ?? 0;
+  const results = useMyHackathon().data?.team?.results ?? null;
   return (
     <section className="card stack" aria-labelledby="board-title">
       <h2 id="board-title">
@@ -172,6 +174,8 @@ export function WaitingForBoard() {
           </Trans>
         )}
       </p>
+      {/* The team's published hackathon results (spec §14) stay readable while the board decides. */}
+      {results && <TeamResults results={results} />}
     </section>
   );
 }
