@@ -29,6 +29,7 @@ const URLS: Record<string, (world: World) => string[]> = {
   '/api/admin/projects/:id': (w) => [`/api/admin/projects/${w.projectId}`],
   '/api/hackathon/events/:id/assign-preview': (w) => [`/api/hackathon/events/${w.eventId}/assign-preview`],
   '/api/hackathon/events/:id/judges': (w) => [`/api/hackathon/events/${w.eventId}/judges`],
+  '/api/hackathon/events/:id/results': (w) => [`/api/hackathon/events/${w.eventId}/results`],
 };
 
 /** More of a list than its first page, and the filters that single the applications out. */

@@ -33,6 +33,7 @@ const PARAMETERS: Record<string, string> = {
   '/api/hackathon/events/:id/judges': '/api/hackathon/events/{springEvent}/judges',
   '/api/hackathon/events/:id/rubric': '/api/hackathon/events/{springEvent}/rubric',
   '/api/hackathon/events/:id/judging': '/api/hackathon/events/{springEvent}/judging',
+  '/api/hackathon/events/:id/results': '/api/hackathon/events/{springEvent}/results',
 };
 
 describe('no date of 1970 anywhere', () => {
