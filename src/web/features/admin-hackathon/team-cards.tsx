@@ -188,7 +188,15 @@ export function TeamCards({
                               disabled={busy || full}
                               onClick={() => moveTo(login, member.user_id, team, other)}
                             >
-                              {full ? t`To ${otherName} (full)` : t`To ${otherName}`}
+                              {full ? (
+                                <Trans>
+                                  To <bdi>{otherName}</bdi> (full)
+                                </Trans>
+                              ) : (
+                                <Trans>
+                                  To <bdi>{otherName}</bdi>
+                                </Trans>
+                              )}
                             </button>
                           );
                         })}

@@ -192,7 +192,15 @@ function AddToTeam({
         const otherName = teamDisplayName(team.name);
         return (
           <button key={team.id} type="button" disabled={seatMember.isPending} onClick={() => add(team)}>
-            {team.members.length >= HACKATHON_TEAM_SIZE ? t`To ${otherName} (full)` : t`To ${otherName}`}
+            {team.members.length >= HACKATHON_TEAM_SIZE ? (
+              <Trans>
+                To <bdi>{otherName}</bdi> (full)
+              </Trans>
+            ) : (
+              <Trans>
+                To <bdi>{otherName}</bdi>
+              </Trans>
+            )}
           </button>
         );
       })}
