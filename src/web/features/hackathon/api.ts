@@ -36,3 +36,4 @@ export const useSaveTeamProject = (teamId: number) =>
 
 /** The team's published results (spec §14), shown by the tracker's step 2 and, while the board decides, step 3. */
 export { TeamResults } from './team-results';
+export { ProjectContent } from './team-project';

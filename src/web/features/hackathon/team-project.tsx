@@ -175,20 +175,7 @@ export function TeamProject({ hackathon }: { hackathon: MyHackathon }) {
       {project && !editing && (
         <article className="team-project-view">
           <h5 dir="auto">{project.title}</h5>
-          {project.description_html && (
-            <RenderedMarkdown className="team-project-description" html={project.description_html} />
-          )}
-          {project.links.length > 0 && (
-            <ul className="team-project-link-list" aria-label={t`Project links`}>
-              {project.links.map((link) => (
-                <li key={link}>
-                  <a href={link} target="_blank" rel="noopener noreferrer" dir="ltr">
-                    {link}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ProjectContent project={project} />
           <p className="muted">
             <Trans>
               Last edited by <bdi>@{editor}</bdi> on {edited}
@@ -212,5 +199,28 @@ export function TeamProject({ hackathon }: { hackathon: MyHackathon }) {
           </div>
         ))}
     </section>
+  );
+}
+
+/** A project's description and links, as the team and the judges read them. */
+export function ProjectContent({ project }: { project: Project }) {
+  const { t } = useLingui();
+  return (
+    <>
+      {project.description_html && (
+        <RenderedMarkdown className="team-project-description" html={project.description_html} />
+      )}
+      {project.links.length > 0 && (
+        <ul className="team-project-link-list" aria-label={t`Project links`}>
+          {project.links.map((link) => (
+            <li key={link}>
+              <a href={link} target="_blank" rel="noopener noreferrer" dir="ltr">
+                {link}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

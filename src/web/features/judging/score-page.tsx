@@ -4,12 +4,12 @@ import { Link, useSearchParams } from 'react-router';
 import type { Criterion, Judging } from '../../../contract/hackathon';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/loading-screen';
-import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { errorMessage } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { useJudging, useScoreTeam } from './api';
 import { scoringAction } from './scoring-keys';
 import './judging.css';
+import { ProjectContent } from '../hackathon/api';
 
 type Team = Judging['teams'][number];
 type Draft = { scores: Record<string, number>; comment: string };
@@ -80,7 +80,6 @@ function CriterionInput({
 
 /** A team's project as the team wrote it: title, Markdown description, links. */
 function ProjectView({ team }: { team: Team }) {
-  const { t } = useLingui();
   const project = team.project;
   const logins = team.members.map((member) => `@${member.intra_login}`).join(', ');
   return (
@@ -97,20 +96,7 @@ function ProjectView({ team }: { team: Team }) {
       ) : (
         <>
           <h3 dir="auto">{project.title}</h3>
-          {project.description_html && (
-            <RenderedMarkdown className="team-project-description" html={project.description_html} />
-          )}
-          {project.links.length > 0 && (
-            <ul className="team-project-link-list" aria-label={t`Project links`}>
-              {project.links.map((link) => (
-                <li key={link}>
-                  <a href={link} target="_blank" rel="noopener noreferrer" dir="ltr">
-                    {link}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ProjectContent project={project} />
         </>
       )}
     </article>
