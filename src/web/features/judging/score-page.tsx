@@ -264,8 +264,8 @@ export function ScorePage() {
           ) : null}
           <p className="hint score-keys">
             <Trans>
-              Keys: <kbd>N</kbd> next team, <kbd>P</kbd> previous team, <kbd>1</kbd>–<kbd>8</kbd> a criterion,{' '}
-              <kbd>←</kbd> <kbd>→</kbd> change it, <kbd>S</kbd> save. Not while typing in the comment or a number.
+              Keys: <kbd>N</kbd> next team, <kbd>P</kbd> previous team, <kbd>1</kbd>–<kbd>8</kbd> a criterion, the arrow
+              keys change it, <kbd>S</kbd> save. Not while typing in the comment or a number.
             </Trans>
           </p>
           {!team || !draft ? (
