@@ -23,7 +23,7 @@ const ORDERS: Record<MemberSort, { column: 'created_at' | 'intra_login' | 'campu
  */
 const inOrder =
   (sort: MemberSort) =>
-  <O>(query: SelectQueryBuilder<DB, 'users', O>) => {
+  <D extends DB, O>(query: SelectQueryBuilder<D, 'users', O>) => {
     const { column, direction } = ORDERS[sort];
     const ordered = query.orderBy(column, direction);
     return column === 'intra_login' ? ordered : ordered.orderBy('id', direction);
@@ -58,6 +58,30 @@ export function memberPageIds(db: Executor, filter: MemberListFilter, engine: En
     .offset(filter.offset);
 }
 
+/**
+ * A page of a search with every match counted: a search reads every match whatever happens (their
+ * count), so one read answers both. The matches are read first, through the trigram index
+ * (migration 0057), then put in order: asked in the list's order, PostgreSQL walked every user by
+ * date (migration 0058) to filter them, 10 ms instead of 2 for a common first name.
+ */
+export function memberSearchPage(db: Executor, filter: MemberListFilter, engine: Engine, now: Date) {
+  return db
+    .with(
+      (cte) => cte('matches').materialized(),
+      (query) =>
+        query
+          .selectFrom('users')
+          .selectAll()
+          .select((eb) => eb.fn.countAll<number>().over().as('matching'))
+          .where(memberMatches(db, filter, engine, now)),
+    )
+    .selectFrom('matches as users')
+    .selectAll()
+    .$call(inOrder(filter.sort))
+    .limit(filter.limit)
+    .offset(filter.offset);
+}
+
 export async function listMembers(
   db: Executor,
   filter: MemberListFilter,
@@ -72,16 +96,7 @@ export async function listMembers(
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
   if (filter.q) {
-    // A search reads every user whatever happens: one scan answers both the page and the total.
-    const rows = await db
-      .selectFrom('users')
-      .selectAll()
-      .select((eb) => eb.fn.countAll<number>().over().as('matching'))
-      .where(where)
-      .$call(inOrder(filter.sort))
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .execute();
+    const rows = await memberSearchPage(db, filter, engine, now).execute();
     const total = rows.length > 0 ? Number(rows[0]!.matching) : (await countAll()).total;
     return { data: rows.map(({ matching: _total, ...user }) => user), total };
   }
