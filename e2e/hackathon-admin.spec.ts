@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { longestLogin, longName } from './longest-values';
-import { apiSignIn, ownServer, signedInPageAt, toStepTwo, uniqueLogin } from './support';
+import { longName } from './longest-values';
+import { apiSignIn, ownServer, signedInPageAt, toStepTwo, uniqueLogin, uniqueLongestLogin } from './support';
 
 // A server of its own: the challenge this spec makes for its candidates is not handed to the
 // candidates of the shared server's other specs (each is given the oldest active ones).
@@ -42,7 +42,7 @@ async function seed(baseURL: string) {
   const event = (await created.json()) as { id: number };
   const people: { login: string; id: number; api: APIRequestContext }[] = [];
   for (const prefix of ['mova', 'movb', 'movc']) {
-    const login = longestLogin(uniqueLogin(prefix).slice(0, 10));
+    const login = uniqueLongestLogin(prefix);
     const api = await apiSignIn(baseURL, login);
     await toStepTwo(api, admin);
     ok((await api.post('/api/hackathon/register', { data: { event_id: event.id } })).status(), 'register');
@@ -59,9 +59,9 @@ async function seed(baseURL: string) {
     ).id as number;
   const first = longName(80, 'Servo squad');
   const second = longName(80, 'Line followers');
-  await team(first, [people[0]!.id, people[1]!.id]);
+  const firstId = await team(first, [people[0]!.id, people[1]!.id]);
   await team(second, [people[2]!.id]);
-  return { admin, event, name, people, first, second };
+  return { admin, event, name, people, first, second, firstId };
 }
 
 async function axeClean(page: Page) {
@@ -140,7 +140,7 @@ test('a waiting registrant is added to a team from the keyboard, and the additio
 }) => {
   test.slow();
   const world = await seed(baseURL!);
-  const login = longestLogin(uniqueLogin('wait').slice(0, 10));
+  const login = uniqueLongestLogin('wait');
   const api = await apiSignIn(baseURL!, login);
   await toStepTwo(api, world.admin);
   ok((await api.post('/api/hackathon/register', { data: { event_id: world.event.id } })).status(), 'register');
@@ -173,4 +173,44 @@ test('a waiting registrant is added to a team from the keyboard, and the additio
   await expect(waiting).toContainText(`@${login}`);
   await page.context().close();
   await api.dispose();
+});
+
+test('a full team offered by "Add to team…" is refused by the server, said in the page, and nobody moves', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const world = await seed(baseURL!);
+  /** A candidate at step 2 registered for the event: their login and id. */
+  const registrant = async (prefix: string) => {
+    const login = uniqueLongestLogin(prefix);
+    const api = await apiSignIn(baseURL!, login);
+    await toStepTwo(api, world.admin);
+    ok((await api.post('/api/hackathon/register', { data: { event_id: world.event.id } })).status(), 'register');
+    const { id } = await (await api.get('/api/users/me')).json();
+    await api.dispose();
+    return { login, id: id as number };
+  };
+  const [third, fourth, late] = [await registrant('fill'), await registrant('fillb'), await registrant('late')];
+  const page = await signedInPageAt(browser, baseURL!, 'admin', { width: 1280 });
+  await page.goto(`/admin/hackathon?event=${world.event.id}`);
+  const teams = page.getByRole('region', { name: 'Teams' });
+  const card = teams.getByRole('listitem').filter({ has: page.getByRole('heading', { name: world.first }) });
+  await expect(page.getByRole('group', { name: 'Or pick the members of a new team' })).toContainText(`@${late.login}`);
+  // Another board member fills the first team meanwhile: this page still shows it with two.
+  for (const person of [third!, fourth!]) {
+    const seat = `/api/hackathon/teams/${world.firstId}/members/${person.id}`;
+    ok((await world.admin.put(seat)).status(), 'seat');
+  }
+  await page.getByLabel(`Add @${late.login} to a team`).click();
+  await page.getByRole('button', { name: `To ${world.first}` }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'A team has at most 4 members' })).toBeVisible();
+  // The page now shows the team as it is, full, and the registrant still waiting.
+  await expect(card).toContainText(`@${fourth!.login}`);
+  await expect(card).not.toContainText(`@${late.login}`);
+  await expect(page.getByRole('group', { name: 'Or pick the members of a new team' })).toContainText(`@${late.login}`);
+  // The menu, still open, now marks the team full.
+  await expect(page.getByRole('button', { name: `To ${world.first} (full)` })).toBeVisible();
+  await axeClean(page);
+  await page.context().close();
 });

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { layoutProblems } from './layout-checks';
-import { longestLogin, longName, longText, longUrl } from './longest-values';
-import { apiSignIn, ownServer, signedInPageAt, toStepTwo, uniqueLogin } from './support';
+import { longName, longText, longUrl } from './longest-values';
+import { apiSignIn, ownServer, signedInPageAt, toStepTwo, uniqueLogin, uniqueLongestLogin } from './support';
 
 // A server of its own: the event, its teams and its judges are this spec's alone.
 const server = ownServer('hackathon-scoring', { FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off' });
@@ -60,7 +60,7 @@ async function judgedEvent(baseURL: string, admin: APIRequestContext) {
   const teams: { id: number; name: string }[] = [];
   const candidates: APIRequestContext[] = [];
   for (const tag of ['Alpha', 'Bravo', 'Charlie']) {
-    const candidate = await apiSignIn(baseURL, longestLogin(uniqueLogin(tag.toLowerCase()).slice(0, 10)));
+    const candidate = await apiSignIn(baseURL, uniqueLongestLogin(tag.toLowerCase()));
     await toStepTwo(candidate, admin);
     await ok(candidate.post('/api/hackathon/register', { data: { event_id: event.id } }), 201);
     const me = (await ok(candidate.get('/api/users/me'))) as { id: number };
@@ -84,7 +84,7 @@ async function judgedEvent(baseURL: string, admin: APIRequestContext) {
   }
   const judges: { login: string; api: APIRequestContext; id: number }[] = [];
   for (const prefix of ['judge', 'judgeb']) {
-    const login = longestLogin(uniqueLogin(prefix).slice(0, 10));
+    const login = uniqueLongestLogin(prefix);
     const api = await apiSignIn(baseURL, login);
     const { id } = (await ok(api.get('/api/users/me'))) as { id: number };
     await ok(admin.put(`/api/admin/members/${id}/role`, { data: { role: 'member' } }));
@@ -217,4 +217,42 @@ test('before the end, the page says when scoring opens and locks the sliders', a
   await expect(page.locator('input[type="range"]').first()).toBeDisabled();
   await page.context().close();
   await admin.dispose();
+});
+
+test('once the results are published, the page says so and nothing can change a score, not even the keys', async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await apiSignIn(baseURL!, 'admin');
+  const { event, teams, judge } = setup;
+  // The event over again, and every team scored twice: the board publishes.
+  await ok(admin.put(`/api/hackathon/events/${event.id}`, { data: { end_at: at(-60_000) } }));
+  await ok(admin.post(`/api/hackathon/events/${event.id}/results/publish`));
+  const page = await signedInPageAt(browser, baseURL!, judge.login, { width: 1280 });
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().includes('/score')) saves.push(request.url());
+  });
+  await page.goto(`/judge/score?event=${event.id}`);
+  await expect(page.getByText('The results are published: the scores can no longer change.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save the score' })).toHaveCount(0);
+  for (const slider of await page.locator('input[type="range"]').all()) await expect(slider).toBeDisabled();
+  await expect(page.locator('#score-comment')).not.toBeEditable();
+  // The keys still move between teams, to read them; a criterion's key and `s` change nothing.
+  await expect(page.locator('#score-team-heading')).toHaveText(teams[0]!.name);
+  await page.keyboard.press('1');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('s');
+  await page.keyboard.press('n');
+  await expect(page.locator('#score-team-heading')).toHaveText(teams[1]!.name);
+  expect(saves).toEqual([]);
+  // What the judge gave stays as it was.
+  const judgeApi = await apiSignIn(baseURL!, judge.login);
+  const judging = (await ok(judgeApi.get(`/api/hackathon/events/${event.id}/judging`))) as {
+    teams: { my_score: { scores: Record<string, number> } }[];
+  };
+  expect(judging.teams[0]!.my_score.scores).toEqual({ idea: 3, technical: 7, demo: 2 });
+  await expectAccessible(page);
+  await page.context().close();
+  await Promise.all([admin.dispose(), judgeApi.dispose()]);
 });

@@ -66,6 +66,8 @@ const HEADINGS: Record<string, { fr: string | RegExp; ar: string | RegExp }> = {
   '/admin/emails': { fr: 'E-mails', ar: 'رسائل البريد' },
   '/admin/emails?edit=welcome': { fr: 'Bienvenue au club', ar: 'مرحبًا بكم في النادي' },
   '/admin/webhooks': { fr: 'Webhooks', ar: 'خطافات الويب' },
+  '/judge': { fr: 'Jury', ar: 'التحكيم' },
+  '/judge/score?event=:id': { fr: /^Notation : Past night/, ar: /^التقييم: Past night/ },
   // The queue's first: the oldest open decision, at review or final.
   '/admin/review': { fr: /^Candidature de @lay-/, ar: /^طلب \u2068@lay-/ },
   '/admin/applications/:id': { fr: /^Candidature de @lay-pend-/, ar: /^طلب \u2068@lay-pend-/ },
@@ -102,6 +104,10 @@ const LONG = {
   roundName: longName(100, 'Autumn round'),
   projectTitle: longName(200, 'Balancing robot'),
   projectDescription: longText(1000, 'A two-wheeled robot that stands on its own.'),
+  teamProjectTitle: longName(120, 'Line follower'),
+  teamProjectDescription: longText(4000, 'Two infrared sensors and a PID loop.'),
+  criterionName: (n: number) => longName(80, `Criterion ${n}`),
+  judgeComment: longText(2000, 'Clean wiring and a clear demo.'),
   subject: longName(200, 'About the hackathon'),
   body: longText(2000, 'Dear candidates.'),
   comment: longText(2000, 'Strong motivation.'),
@@ -120,6 +126,9 @@ const WRITTEN = [
   LONG.clubEventTitle.slice(0, 30),
   LONG.roundName.slice(0, 30),
   LONG.projectTitle.slice(0, 30),
+  LONG.teamProjectTitle.slice(0, 30),
+  LONG.criterionName(1).slice(0, 30),
+  LONG.judgeComment.slice(0, 30),
   LONG.subject.slice(0, 30),
   LONG.comment.slice(0, 30),
   // Logins and the emails made of them.
@@ -213,7 +222,8 @@ async function seed(baseURL: string) {
   ok((await adminApi.put(`/api/admin/members/${boardId}/admin`, { data: { is_admin: true } })).status(), 'admin');
   const vote = { vote: 'yes', comment: LONG.comment };
   ok((await board.api.put(`/api/admin/applications/${pending.applicationId}/vote`, { data: vote })).status(), 'vote');
-  await board.api.dispose();
+  // The second judge of the past event, below.
+  const boardJudge = board.api;
   const [stepOne, stepTwo, stepThree, member, ...mates] = await Promise.all(
     ['lay-one', 'lay-two', 'lay-three', 'lay-four', 'lay-mate1', 'lay-mate2', 'lay-mate3'].map((prefix) =>
       candidate(baseURL, prefix),
@@ -261,9 +271,47 @@ async function seed(baseURL: string) {
   for (const person of [stepThree!, member!]) {
     ok((await person.api.post('/api/hackathon/register', { data: { event_id: past.id } })).status(), 'register');
   }
-  ok((await adminApi.post('/api/hackathon/assign', { data: { event_id: past.id } })).status(), 'assign');
+  const assigned = await adminApi.post('/api/hackathon/assign', { data: { event_id: past.id } });
+  ok(assigned.status(), 'assign');
+  const pastTeamId: number = (await assigned.json()).teams[0].id;
+  // Its day, judged (issue 30): the team's project written while it runs, eight criteria of the
+  // longest names, two judges' scores with the longest comments, the results published.
+  const hour = 3600_000;
+  const running = {
+    start_at: new Date(Date.now() - hour).toISOString(),
+    end_at: new Date(Date.now() + hour).toISOString(),
+  };
+  ok((await adminApi.put(`/api/hackathon/events/${past.id}`, { data: running })).status(), 'running');
+  const teamProject = {
+    title: LONG.teamProjectTitle,
+    description: LONG.teamProjectDescription,
+    links: [1, 2, 3, 4, 5].map((n) => longUrl(500, `https://github.com/line-follower-${n}/`)),
+  };
+  ok(
+    (await stepThree!.api.put(`/api/hackathon/teams/${pastTeamId}/project`, { data: teamProject })).status(),
+    'project',
+  );
+  const criteria = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({
+    key: `c${n}`,
+    name: LONG.criterionName(n),
+    weight: 10,
+    max: 100,
+  }));
+  ok((await adminApi.put(`/api/hackathon/events/${past.id}/rubric`, { data: { criteria } })).status(), 'rubric');
   const over = { start_at: '2026-01-01T08:00:00.000Z', end_at: '2026-01-02T08:00:00.000Z' };
   ok((await adminApi.put(`/api/hackathon/events/${past.id}`, { data: over })).status(), 'past');
+  const adminId: number = (await (await adminApi.get('/api/users/me')).json()).id;
+  const judges = { user_ids: [adminId, boardId] };
+  ok((await adminApi.put(`/api/hackathon/events/${past.id}/judges`, { data: judges })).status(), 'judges');
+  for (const [judge, value] of [
+    [adminApi, 87],
+    [boardJudge, 64],
+  ] as const) {
+    const score = { scores: Object.fromEntries(criteria.map(({ key }) => [key, value])), comment: LONG.judgeComment };
+    ok((await judge.put(`/api/hackathon/teams/${pastTeamId}/score`, { data: score })).status(), 'score');
+  }
+  ok((await adminApi.post(`/api/hackathon/events/${past.id}/results/publish`)).status(), 'publish');
+  await boardJudge.dispose();
   // An upcoming club event on the landing.
   const clubEvent = {
     title: LONG.clubEventTitle,
@@ -296,6 +344,7 @@ async function seed(baseURL: string) {
     ),
     applicationId: pending.applicationId,
     comingEventId: comingId as number,
+    pastEventId: past.id as number,
   };
   return people;
 }
@@ -351,6 +400,10 @@ for (const { width, locale } of RUNS) {
           `/admin/applications/${people.applicationId}`,
           // One event's page (issue 32): its details, who waits, its teams of the longest names.
           `/admin/hackathon?event=${people.comingEventId}`,
+          // The judged event (issue 30): its results of eight criteria, the judges' screen read-only.
+          `/admin/hackathon?event=${people.pastEventId}`,
+          '/judge',
+          `/judge/score?event=${people.pastEventId}`,
         ],
       },
     ];

@@ -3,12 +3,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { longToken } from './longest-values';
 
 /** A login nobody else in the run uses: tests share one server and one database. */
 export function uniqueLogin(prefix: string): string {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
   return `${prefix}-${suffix}`.slice(0, 20);
 }
+
+/**
+ * A unique login of the longest length the intra gives (20 characters), for the layout of long
+ * values. A unique login cut to ten characters kept only the slow digits of its clock: two made
+ * within a minute were one.
+ */
+export const uniqueLongestLogin = (prefix: string): string => longToken(20, uniqueLogin(prefix));
 
 /** Fills the local 42 stand-in's form, after the app sent the browser there. */
 export async function authorizeOnStandIn(page: Page, login: string): Promise<void> {

@@ -10,13 +10,21 @@ export function usePagedQuery<R extends AnyRoute>(queryKey: QueryKey, route: R, 
   });
 }
 
-/** A change, then a refresh of every query under the keys given, in their order. */
+/**
+ * A change, then a refresh of every query under the keys given, in their order. A change refused
+ * with 409 refreshes them too: the page showed a state that changed meanwhile (another board
+ * member filled the team), and now shows the one the server refused against.
+ */
 export function useRefreshingMutation<T, R>(request: (input: T) => Promise<R>, keys: readonly QueryKey[]) {
   const client = useQueryClient();
+  const refresh = async () => {
+    for (const queryKey of keys) await client.invalidateQueries({ queryKey });
+  };
   return useMutation({
     mutationFn: request,
-    onSuccess: async () => {
-      for (const queryKey of keys) await client.invalidateQueries({ queryKey });
+    onSuccess: refresh,
+    onError: async (error) => {
+      if (error instanceof ApiError && error.status === 409) await refresh();
     },
   });
 }

@@ -12,7 +12,7 @@ import { useHackathonResults, usePublishResults } from './api';
 /**
  * The event's results (spec §14, decision 0175): the teams ranked with score, XP, judges and each
  * criterion's mean; each judge's mean, so a harsh or a lenient one shows; then "Publish results",
- * asked first, or the date they were published. The table scrolls inside its own box on a phone.
+ * asked first, or the date they were published. A card per team where the table has no room.
  */
 export function ResultsSection({ event }: { event: HackathonEvent }) {
   const { t } = useLingui();
@@ -40,7 +40,7 @@ export function ResultsSection({ event }: { event: HackathonEvent }) {
           <Trans>No team has been scored yet.</Trans>
         </p>
       ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={t`The teams ranked by score`}>
+        <div className="table-wrap data-table" tabIndex={0} role="region" aria-label={t`The teams ranked by score`}>
           <table className="results-table">
             <caption className="visually-hidden">
               <Trans>The teams ranked by score</Trans>
@@ -62,14 +62,9 @@ export function ResultsSection({ event }: { event: HackathonEvent }) {
                 <th scope="col">
                   <Trans>Judges</Trans>
                 </th>
-                {criteria.map((criterion) => {
-                  const max = criterion.max;
-                  return (
-                    <th scope="col" key={criterion.key}>
-                      <bdi>{criterion.name}</bdi> <span className="muted">(/{max})</span>
-                    </th>
-                  );
-                })}
+                <th scope="col">
+                  <Trans>Mean per criterion</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -79,12 +74,24 @@ export function ResultsSection({ event }: { event: HackathonEvent }) {
                   <th scope="row" dir="auto">
                     {teamDisplayName(team.name)}
                   </th>
-                  <td>{percent.format(team.score)}</td>
-                  <td>{team.xp}</td>
-                  <td>{team.judges}</td>
-                  {criteria.map((criterion) => (
-                    <td key={criterion.key}>{number.format(team.criteria[criterion.key] ?? 0)}</td>
-                  ))}
+                  <td data-label={t`Score`}>{percent.format(team.score)}</td>
+                  <td data-label={t`XP`}>{team.xp}</td>
+                  <td data-label={t`Judges`}>{team.judges}</td>
+                  <td className="results-criteria-cell" data-label={t`Mean per criterion`}>
+                    <ul className="results-criteria">
+                      {criteria.map((criterion) => {
+                        const mean = number.format(team.criteria[criterion.key] ?? 0);
+                        const { name: criterionName, max } = criterion;
+                        return (
+                          <li key={criterion.key}>
+                            <Trans>
+                              <bdi>{criterionName}</bdi>: {mean} / {max}
+                            </Trans>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  </td>
                 </tr>
               ))}
             </tbody>
