@@ -1,7 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { longName } from './longest-values';
-import { apiSignIn, ownServer, signedInPageAt, toStepTwo, uniqueLogin, uniqueLongestLogin } from './support';
+import {
+  apiSignIn,
+  expectAccessible,
+  openHackathonRegistration,
+  ownServer,
+  signedInPageAt,
+  toStepTwo,
+  uniqueLogin,
+  uniqueLongestLogin,
+} from './support';
 
 // A server of its own: the challenge this spec makes for its candidates is not handed to the
 // candidates of the shared server's other specs (each is given the oldest active ones).
@@ -20,20 +28,7 @@ const ok = (status: number, what: string) => expect(status, what).toBeLessThan(3
 
 async function seed(baseURL: string) {
   const admin = await apiSignIn(baseURL, 'admin');
-  ok(
-    (await admin.put('/api/admin/settings', { data: { settings: { hackathon_registration_delay_days: 0 } } })).status(),
-    'settings',
-  );
-  const challenge = await admin.post('/api/challenges/admin/challenges', {
-    data: {
-      title: `Team prep ${uniqueLogin('t')}`,
-      description: 'One exercise.',
-      difficulty_level: 'beginner',
-      grade: 10,
-      exercise_1_title: 'Wire',
-    },
-  });
-  ok(challenge.status(), 'challenge');
+  await openHackathonRegistration(admin, 'Team prep');
   const name = longName(120, `Robotics night ${uniqueLogin('n')}`);
   const created = await admin.post('/api/hackathon/events', {
     data: { name, start_at: '2032-03-10T18:00:00.000Z', end_at: '2032-03-11T18:00:00.000Z' },
@@ -64,13 +59,6 @@ async function seed(baseURL: string) {
   return { admin, event, name, people, first, second, firstId };
 }
 
-async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
-}
-
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
@@ -93,7 +81,7 @@ test('one event at a time: edit its dates, move a member with the keyboard, undo
     const card = (name: string) => teams.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
     await expect(card(world.first)).toContainText(`@${moved.login}`);
     expect(await sideways(page), `no sideways scrolling at ${width} px`).toBe(false);
-    await axeClean(page);
+    await expectAccessible(page);
     await page.screenshot({ path: test.info().outputPath(`hackathon-admin-${width}.png`), fullPage: true });
 
     // The event's dates, edited with the rules of a new event: an end before the start is refused in place.
@@ -163,7 +151,7 @@ test('a waiting registrant is added to a team from the keyboard, and the additio
   await expect(page.getByRole('region', { name: 'Pending registrations' })).not.toContainText(`@${login}`);
   const toast = page.getByRole('status').filter({ hasText: `@${login} added to ${world.second}.` });
   await expect(toast).toBeVisible();
-  await axeClean(page);
+  await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('hackathon-admin-added-1280.png'), fullPage: true });
 
   await toast.getByRole('button', { name: 'Undo' }).focus();
@@ -211,6 +199,6 @@ test('a full team offered by "Add to team…" is refused by the server, said in 
   await expect(page.getByRole('group', { name: 'Or pick the members of a new team' })).toContainText(`@${late.login}`);
   // The menu, still open, now marks the team full.
   await expect(page.getByRole('button', { name: `To ${world.first} (full)` })).toBeVisible();
-  await axeClean(page);
+  await expectAccessible(page);
   await page.context().close();
 });

@@ -1,7 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { layoutProblems } from './layout-checks';
-import { apiSignIn, ownServer, signedInPageAt, toStepTwo, uniqueLogin } from './support';
+import {
+  apiSignIn,
+  expectAccessible,
+  expectAnswer,
+  fromNow,
+  HOUR,
+  openHackathonRegistration,
+  ownServer,
+  signedInPageAt,
+  toStepTwo,
+  uniqueLogin,
+} from './support';
 
 // A server of its own: the challenge this spec makes for its candidates is not handed to the
 // candidates of the shared server's other specs (each is given the oldest active ones).
@@ -11,54 +21,28 @@ test.use({ baseURL: server.baseURL });
 test.beforeAll(() => server.start());
 test.afterAll(() => server.stop());
 
-const HOUR = 3600 * 1000;
-const at = (fromNow: number) => new Date(Date.now() + fromNow).toISOString();
-
-async function ok(answer: Promise<{ status(): number; json(): Promise<unknown> }>, expected = 200) {
-  const response = await answer;
-  expect(response.status()).toBe(expected);
-  return response.json() as Promise<Record<string, unknown>>;
-}
-
 /**
  * An event starting `startsIn` from now, and a candidate registered for it through the API: their
  * login, API context and check-in code.
  */
 async function eventWithRegistrant(baseURL: string, admin: APIRequestContext, tag: string, startsIn: number) {
-  await ok(admin.put('/api/admin/settings', { data: { settings: { hackathon_registration_delay_days: 0 } } }));
-  await ok(
-    admin.post('/api/challenges/admin/challenges', {
-      data: {
-        title: `Door ${uniqueLogin(tag)}`,
-        description: 'One exercise.',
-        difficulty_level: 'beginner',
-        grade: 10,
-        exercise_1_title: 'Wire',
-      },
-    }),
-    201,
-  );
+  await openHackathonRegistration(admin, 'Door');
   const name = `Door night ${uniqueLogin(tag)}`;
-  const event = (await ok(
-    admin.post('/api/hackathon/events', { data: { name, start_at: at(startsIn), end_at: at(startsIn + 24 * HOUR) } }),
+  const event = (await expectAnswer(
+    admin.post('/api/hackathon/events', {
+      data: { name, start_at: fromNow(startsIn), end_at: fromNow(startsIn + 24 * HOUR) },
+    }),
     201,
   )) as { id: number };
   const login = uniqueLogin(tag);
   const candidate = await apiSignIn(baseURL, login);
   await toStepTwo(candidate, admin);
-  await ok(candidate.post('/api/hackathon/register', { data: { event_id: event.id } }), 201);
-  const me = (await ok(candidate.get('/api/hackathon/me'))) as {
+  await expectAnswer(candidate.post('/api/hackathon/register', { data: { event_id: event.id } }), 201);
+  const me = (await expectAnswer(candidate.get('/api/hackathon/me'))) as {
     registrations: { event_id: number; check_in_code: string }[];
   };
   const code = me.registrations.find((registration) => registration.event_id === event.id)!.check_in_code;
   return { event: { id: event.id, name }, login, candidate, code };
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
 }
 
 test('an admin at 375 px checks someone in by typing their code, sees the name and the count, and undoes it', async ({
@@ -118,9 +102,9 @@ test('a judge who is not an admin sees Judging and /judge, opens the door of the
   const { event } = await eventWithRegistrant(baseURL!, admin, 'judged', 48 * HOUR);
   const judgeLogin = uniqueLogin('judge');
   const judgeApi = await apiSignIn(baseURL!, judgeLogin);
-  const judge = (await ok(judgeApi.get('/api/users/me'))) as { id: number };
-  await ok(admin.put(`/api/admin/members/${judge.id}/role`, { data: { role: 'member' } }));
-  await ok(admin.put(`/api/hackathon/events/${event.id}/judges`, { data: { user_ids: [judge.id] } }));
+  const judge = (await expectAnswer(judgeApi.get('/api/users/me'))) as { id: number };
+  await expectAnswer(admin.put(`/api/admin/members/${judge.id}/role`, { data: { role: 'member' } }));
+  await expectAnswer(admin.put(`/api/hackathon/events/${event.id}/judges`, { data: { user_ids: [judge.id] } }));
 
   const page = await signedInPageAt(browser, baseURL!, judgeLogin, { width: 1280 });
   await page.goto('/');
@@ -165,8 +149,10 @@ test('the candidate sees their check-in code as a QR code and as text from the d
   await expect(page.getByText(code)).toHaveCount(0);
 
   // The board moves the event to tomorrow: today is the day before.
-  await ok(
-    admin.put(`/api/hackathon/events/${event.id}`, { data: { start_at: at(24 * HOUR), end_at: at(48 * HOUR) } }),
+  await expectAnswer(
+    admin.put(`/api/hackathon/events/${event.id}`, {
+      data: { start_at: fromNow(24 * HOUR), end_at: fromNow(48 * HOUR) },
+    }),
   );
   await page.reload();
   await expect(page.locator('.check-in-code')).toHaveText(code, { timeout: 30_000 });

@@ -1,6 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { apiSignIn, ownServer, signedInPageAt, toStepTwo, uniqueLogin } from './support';
+import { expect, test } from '@playwright/test';
+import {
+  apiSignIn,
+  expectAccessible,
+  expectAnswer,
+  fromNow,
+  HOUR,
+  openHackathonRegistration,
+  ownServer,
+  signedInPageAt,
+  toStepTwo,
+  uniqueLogin,
+} from './support';
 
 // Issue 30 item 5 (decision 0175): an admin publishes the results, a candidate reads them in Arabic.
 const server = ownServer('hackathon-results', { FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off' });
@@ -9,74 +19,50 @@ test.use({ baseURL: server.baseURL });
 test.beforeAll(() => server.start());
 test.afterAll(() => server.stop());
 
-const HOUR = 3600 * 1000;
-const at = (fromNow: number) => new Date(Date.now() + fromNow).toISOString();
-
-async function ok(answer: Promise<{ status(): number; json(): Promise<unknown> }>, expected = 200) {
-  const response = await answer;
-  expect(response.status()).toBe(expected);
-  return response.json() as Promise<Record<string, unknown>>;
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
-}
-
 test('an admin publishes the results at phone width, and a candidate reads them on the tracker in Arabic', async ({
   browser,
   baseURL,
 }) => {
   test.slow();
   const admin = await apiSignIn(baseURL!, 'admin');
-  await ok(admin.put('/api/admin/settings', { data: { settings: { hackathon_registration_delay_days: 0 } } }));
-  await ok(
-    admin.post('/api/challenges/admin/challenges', {
-      data: {
-        title: `Results ${uniqueLogin('c')}`,
-        description: 'One exercise.',
-        difficulty_level: 'beginner',
-        grade: 10,
-        exercise_1_title: 'Wire',
-      },
-    }),
-    201,
-  );
+  await openHackathonRegistration(admin, 'Results');
   const name = `Results night ${uniqueLogin('r')}`;
-  const event = (await ok(
-    admin.post('/api/hackathon/events', { data: { name, start_at: at(2 * HOUR), end_at: at(26 * HOUR) } }),
+  const event = (await expectAnswer(
+    admin.post('/api/hackathon/events', { data: { name, start_at: fromNow(2 * HOUR), end_at: fromNow(26 * HOUR) } }),
     201,
   )) as { id: number };
   const login = uniqueLogin('cand');
   const candidate = await apiSignIn(baseURL!, login);
   await toStepTwo(candidate, admin);
-  await ok(candidate.post('/api/hackathon/register', { data: { event_id: event.id } }), 201);
-  const me = (await ok(candidate.get('/api/users/me'))) as { id: number };
-  const team = (await ok(
+  await expectAnswer(candidate.post('/api/hackathon/register', { data: { event_id: event.id } }), 201);
+  const me = (await expectAnswer(candidate.get('/api/users/me'))) as { id: number };
+  const team = (await expectAnswer(
     admin.post('/api/hackathon/teams', { data: { event_id: event.id, member_user_ids: [me.id], name: 'Line Riders' } }),
     201,
   )) as { id: number };
   // The event is over: scores may be given.
-  await ok(
-    admin.put(`/api/hackathon/events/${event.id}`, { data: { start_at: at(-26 * HOUR), end_at: at(-2 * HOUR) } }),
+  await expectAnswer(
+    admin.put(`/api/hackathon/events/${event.id}`, {
+      data: { start_at: fromNow(-26 * HOUR), end_at: fromNow(-2 * HOUR) },
+    }),
   );
   const judges = [];
   for (const tag of ['judge-a', 'judge-b']) {
     const judgeLogin = uniqueLogin(tag);
     const api = await apiSignIn(baseURL!, judgeLogin);
-    const judge = (await ok(api.get('/api/users/me'))) as { id: number };
-    await ok(admin.put(`/api/admin/members/${judge.id}/role`, { data: { role: 'member' } }));
+    const judge = (await expectAnswer(api.get('/api/users/me'))) as { id: number };
+    await expectAnswer(admin.put(`/api/admin/members/${judge.id}/role`, { data: { role: 'member' } }));
     judges.push({ api, id: judge.id, login: judgeLogin });
   }
-  await ok(admin.put(`/api/hackathon/events/${event.id}/judges`, { data: { user_ids: judges.map((j) => j.id) } }));
-  await ok(
+  await expectAnswer(
+    admin.put(`/api/hackathon/events/${event.id}/judges`, { data: { user_ids: judges.map((j) => j.id) } }),
+  );
+  await expectAnswer(
     judges[0]!.api.put(`/api/hackathon/teams/${team.id}/score`, {
       data: { scores: { idea: 8, technical: 6, demo: 10 }, comment: 'أسلاك مرتبة وعرض واضح.' },
     }),
   );
-  await ok(
+  await expectAnswer(
     judges[1]!.api.put(`/api/hackathon/teams/${team.id}/score`, {
       data: { scores: { idea: 7, technical: 9, demo: 6 }, comment: 'Great demo.' },
     }),

@@ -1,8 +1,19 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { layoutProblems } from './layout-checks';
 import { longName, longText, longUrl } from './longest-values';
-import { apiSignIn, ownServer, signedInPageAt, toStepTwo, uniqueLogin, uniqueLongestLogin } from './support';
+import {
+  apiSignIn,
+  expectAccessible,
+  expectAnswer,
+  fromNow,
+  HOUR,
+  openHackathonRegistration,
+  ownServer,
+  signedInPageAt,
+  toStepTwo,
+  uniqueLogin,
+  uniqueLongestLogin,
+} from './support';
 
 // A server of its own: the event, its teams and its judges are this spec's alone.
 const server = ownServer('hackathon-scoring', { FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off' });
@@ -10,22 +21,6 @@ test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: server.baseURL });
 test.beforeAll(() => server.start());
 test.afterAll(() => server.stop());
-
-const HOUR = 3600 * 1000;
-const at = (fromNow: number) => new Date(Date.now() + fromNow).toISOString();
-
-async function ok(answer: Promise<{ status(): number; json(): Promise<unknown> }>, expected = 200) {
-  const response = await answer;
-  expect(response.status()).toBe(expected);
-  return response.json() as Promise<Record<string, unknown>>;
-}
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
-}
 
 /** The longest project the API accepts: a title of 120, a description of 4,000, five links of 500. */
 const longest = (tag: string) => ({
@@ -39,22 +34,10 @@ const longest = (tag: string) => ({
  * judges who are members, not admins: the second has scored every team already.
  */
 async function judgedEvent(baseURL: string, admin: APIRequestContext) {
-  await ok(admin.put('/api/admin/settings', { data: { settings: { hackathon_registration_delay_days: 0 } } }));
-  await ok(
-    admin.post('/api/challenges/admin/challenges', {
-      data: {
-        title: `Score ${uniqueLogin('c')}`,
-        description: 'One exercise.',
-        difficulty_level: 'beginner',
-        grade: 10,
-        exercise_1_title: 'Wire',
-      },
-    }),
-    201,
-  );
+  await openHackathonRegistration(admin, 'Score');
   const name = `Robot night ${uniqueLogin('ev')}`;
-  const event = (await ok(
-    admin.post('/api/hackathon/events', { data: { name, start_at: at(48 * HOUR), end_at: at(72 * HOUR) } }),
+  const event = (await expectAnswer(
+    admin.post('/api/hackathon/events', { data: { name, start_at: fromNow(48 * HOUR), end_at: fromNow(72 * HOUR) } }),
     201,
   )) as { id: number };
   const teams: { id: number; name: string }[] = [];
@@ -62,10 +45,10 @@ async function judgedEvent(baseURL: string, admin: APIRequestContext) {
   for (const tag of ['Alpha', 'Bravo', 'Charlie']) {
     const candidate = await apiSignIn(baseURL, uniqueLongestLogin(tag.toLowerCase()));
     await toStepTwo(candidate, admin);
-    await ok(candidate.post('/api/hackathon/register', { data: { event_id: event.id } }), 201);
-    const me = (await ok(candidate.get('/api/users/me'))) as { id: number };
+    await expectAnswer(candidate.post('/api/hackathon/register', { data: { event_id: event.id } }), 201);
+    const me = (await expectAnswer(candidate.get('/api/users/me'))) as { id: number };
     const teamName = longName(80, tag);
-    const team = (await ok(
+    const team = (await expectAnswer(
       admin.post('/api/hackathon/teams', { data: { event_id: event.id, member_user_ids: [me.id], name: teamName } }),
       201,
     )) as { id: number };
@@ -73,9 +56,13 @@ async function judgedEvent(baseURL: string, admin: APIRequestContext) {
     candidates.push(candidate);
   }
   // The event ran and ended a minute ago: the projects are written in the grace period.
-  await ok(admin.put(`/api/hackathon/events/${event.id}`, { data: { start_at: at(-5 * HOUR), end_at: at(-60_000) } }));
+  await expectAnswer(
+    admin.put(`/api/hackathon/events/${event.id}`, {
+      data: { start_at: fromNow(-5 * HOUR), end_at: fromNow(-60_000) },
+    }),
+  );
   for (const [i, candidate] of candidates.entries()) {
-    await ok(
+    await expectAnswer(
       candidate.put(`/api/hackathon/teams/${teams[i]!.id}/project`, {
         data: longest(['Alpha', 'Bravo', 'Charlie'][i]!),
       }),
@@ -86,14 +73,16 @@ async function judgedEvent(baseURL: string, admin: APIRequestContext) {
   for (const prefix of ['judge', 'judgeb']) {
     const login = uniqueLongestLogin(prefix);
     const api = await apiSignIn(baseURL, login);
-    const { id } = (await ok(api.get('/api/users/me'))) as { id: number };
-    await ok(admin.put(`/api/admin/members/${id}/role`, { data: { role: 'member' } }));
+    const { id } = (await expectAnswer(api.get('/api/users/me'))) as { id: number };
+    await expectAnswer(admin.put(`/api/admin/members/${id}/role`, { data: { role: 'member' } }));
     judges.push({ login, api, id });
   }
-  await ok(admin.put(`/api/hackathon/events/${event.id}/judges`, { data: { user_ids: judges.map((j) => j.id) } }));
+  await expectAnswer(
+    admin.put(`/api/hackathon/events/${event.id}/judges`, { data: { user_ids: judges.map((j) => j.id) } }),
+  );
   const other = judges[1]!;
   for (const team of teams) {
-    await ok(
+    await expectAnswer(
       other.api.put(`/api/hackathon/teams/${team.id}/score`, {
         data: { scores: { idea: 5, technical: 5, demo: 5 }, comment: 'Seen by the second judge.' },
       }),
@@ -161,7 +150,7 @@ test('a judge who is not an admin scores three teams at the keyboard only', asyn
   await expect(page.locator('.score-mark')).toHaveCount(3);
 
   // What the judge gave, as the server keeps it.
-  const judging = (await ok(judge.api.get(`/api/hackathon/events/${event.id}/judging`))) as {
+  const judging = (await expectAnswer(judge.api.get(`/api/hackathon/events/${event.id}/judging`))) as {
     teams: { my_score: { scores: Record<string, number>; comment: string } }[];
   };
   expect(judging.teams.map((team) => team.my_score.scores)).toEqual(
@@ -209,7 +198,7 @@ test('before the end, the page says when scoring opens and locks the sliders', a
   const admin = await apiSignIn(baseURL!, 'admin');
   const { event, judge } = setup;
   // The board moves the end to tomorrow (the rubric is locked, the event is not).
-  await ok(admin.put(`/api/hackathon/events/${event.id}`, { data: { end_at: at(24 * HOUR) } }));
+  await expectAnswer(admin.put(`/api/hackathon/events/${event.id}`, { data: { end_at: fromNow(24 * HOUR) } }));
   const page = await signedInPageAt(browser, baseURL!, judge.login, { width: 1280 });
   await page.goto(`/judge/score?event=${event.id}`);
   await expect(page.getByText(/Scoring opens at the end of the event, on /)).toBeVisible();
@@ -226,8 +215,8 @@ test('once the results are published, the page says so and nothing can change a 
   const admin = await apiSignIn(baseURL!, 'admin');
   const { event, teams, judge } = setup;
   // The event over again, and every team scored twice: the board publishes.
-  await ok(admin.put(`/api/hackathon/events/${event.id}`, { data: { end_at: at(-60_000) } }));
-  await ok(admin.post(`/api/hackathon/events/${event.id}/results/publish`));
+  await expectAnswer(admin.put(`/api/hackathon/events/${event.id}`, { data: { end_at: fromNow(-60_000) } }));
+  await expectAnswer(admin.post(`/api/hackathon/events/${event.id}/results/publish`));
   const page = await signedInPageAt(browser, baseURL!, judge.login, { width: 1280 });
   const saves: string[] = [];
   page.on('request', (request) => {
@@ -248,7 +237,7 @@ test('once the results are published, the page says so and nothing can change a 
   expect(saves).toEqual([]);
   // What the judge gave stays as it was.
   const judgeApi = await apiSignIn(baseURL!, judge.login);
-  const judging = (await ok(judgeApi.get(`/api/hackathon/events/${event.id}/judging`))) as {
+  const judging = (await expectAnswer(judgeApi.get(`/api/hackathon/events/${event.id}/judging`))) as {
     teams: { my_score: { scores: Record<string, number> } }[];
   };
   expect(judging.teams[0]!.my_score.scores).toEqual({ idea: 3, technical: 7, demo: 2 });

@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { longToken } from './longest-values';
 
@@ -105,6 +106,46 @@ export async function applyAndApprove(candidate: APIRequestContext, admin: APIRe
   expect(
     (await admin.put(`/api/admin/applications/${application.id}/review`, { data: { status: 'approved' } })).status(),
   ).toBe(200);
+}
+
+export const HOUR = 3_600_000;
+/** The moment `offset` milliseconds from now (before it when negative), as the API takes dates. */
+export const fromNow = (offset: number): string => new Date(Date.now() + offset).toISOString();
+
+/** The call answered with `status`; its JSON body. */
+export async function expectAnswer(
+  answer: Promise<{ status(): number; json(): Promise<unknown> }>,
+  status = 200,
+): Promise<Record<string, unknown>> {
+  const response = await answer;
+  expect(response.status()).toBe(status);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+/** axe finds no violation of WCAG 2.1 A and AA on the page as it is (each named by its rule and first element). */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
+}
+
+/**
+ * A hackathon's registration open to candidates as soon as their challenges are validated, with one
+ * challenge of one exercise for them to validate (on a spec's own server, the only challenge).
+ */
+export async function openHackathonRegistration(admin: APIRequestContext, tag: string): Promise<void> {
+  await expectAnswer(
+    admin.put('/api/admin/settings', { data: { settings: { hackathon_registration_delay_days: 0 } } }),
+  );
+  const challenge = {
+    title: `${tag} ${uniqueLogin('c')}`,
+    description: 'One exercise.',
+    difficulty_level: 'beginner',
+    grade: 10,
+    exercise_1_title: 'Wire',
+  };
+  await expectAnswer(admin.post('/api/challenges/admin/challenges', { data: challenge }), 201);
 }
 
 /** Brings a candidate to step 2 through the API: applied, approved, every challenge done and validated. */
