@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { besideOtherTests, createTestDatabase, testEngine } from '#test/server/test-app';
+import { describe, expect, it } from 'vitest';
+import { insertUser, migratedDatabase } from '#test/server/migration-rows';
+import { besideOtherTests, testEngine } from '#test/server/test-app';
 import type { Database } from '../database';
 import { migrateToLatest } from '../migrate';
 
@@ -8,16 +9,9 @@ const EPOCH = '1970-01-01T00:00:00.000Z';
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString();
 const iso = (value: unknown) => new Date(value as string).toISOString();
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of cleanup.reverse()) await close();
-  cleanup = [];
-});
-
 /** A database before 0036 whose first round opens at the Unix epoch, as 0017 wrote it on an empty database. */
 async function databaseWithAnEpochRound(savedOn: number, closesOn: number | null = null) {
-  const { database, drop } = await createTestDatabase({ upTo: BEFORE });
-  cleanup.push(drop, () => database.close());
+  const { database } = await migratedDatabase({ upTo: BEFORE });
   const round = await database.db
     .updateTable('recruitment_rounds')
     .set({ opens_at: EPOCH, closes_at: closesOn === null ? null : day(closesOn), created_at: day(savedOn) } as never)
@@ -28,25 +22,7 @@ async function databaseWithAnEpochRound(savedOn: number, closesOn: number | null
 
 /** A user who applied in `round` on day `n`. */
 async function applicationOn(database: Database, round: number, n: number) {
-  const { id: user } = await database.db
-    .insertInto('users')
-    .values({
-      intra_id: n + 1,
-      intra_login: `user-${n}`,
-      email: null,
-      first_name: null,
-      last_name: null,
-      image_url: null,
-      campus: null,
-      campus_id: null,
-      level: 1,
-      grade: null,
-      is_starter: false,
-      created_at: day(n),
-      updated_at: day(n),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const user = await insertUser(database, n + 1, { login: `user-${n}`, createdAt: day(n) });
   await database.db
     .insertInto('applications')
     .values({

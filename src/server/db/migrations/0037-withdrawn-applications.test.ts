@@ -1,40 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { insertUser, migratedDatabase } from '#test/server/migration-rows';
 import { dumpDatabase } from '#test/server/db-snapshot';
-import { besideOtherTests, createTestDatabase, testEngine } from '#test/server/test-app';
+import { besideOtherTests, testEngine } from '#test/server/test-app';
 import type { Database } from '../database';
 import { migrateToLatest } from '../migrate';
 
 const BEFORE = '0036-round-openings';
 const day = (n: number) => new Date(Date.UTC(2026, 1, 1) + n * 86_400_000).toISOString();
-
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of cleanup.reverse()) await close();
-  cleanup = [];
-});
-
-async function user(database: Database, n: number): Promise<number> {
-  const row = await database.db
-    .insertInto('users')
-    .values({
-      intra_id: n,
-      intra_login: `user-${n}`,
-      email: null,
-      first_name: null,
-      last_name: null,
-      image_url: null,
-      campus: null,
-      campus_id: null,
-      level: 1,
-      grade: null,
-      is_starter: false,
-      created_at: day(0),
-      updated_at: day(0),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 const application = (database: Database, values: { user_id: number; round_id: number; status: string }) =>
   database.db
@@ -58,8 +30,7 @@ const application = (database: Database, values: { user_id: number; round_id: nu
 
 describe(`migration 0037: withdrawn applications (${testEngine})`, () => {
   it('takes the status withdrawn, keeps every row, and lets a withdrawn application stand beside one in progress', async () => {
-    const { database, drop } = await createTestDatabase({ inFile: true, upTo: BEFORE });
-    cleanup.push(drop, () => database.close());
+    const { database } = await migratedDatabase({ inFile: true, upTo: BEFORE });
     const first = (await database.db.selectFrom('recruitment_rounds').select('id').executeTakeFirstOrThrow()).id;
     const { id: second } = await database.db
       .insertInto('recruitment_rounds')
@@ -71,7 +42,10 @@ describe(`migration 0037: withdrawn applications (${testEngine})`, () => {
       .set({ closes_at: day(10) })
       .where('id', '=', first)
       .execute();
-    const [ana, ben] = [await user(database, 1), await user(database, 2)];
+    const [ana, ben] = [
+      await insertUser(database, 1, { createdAt: day(0) }),
+      await insertUser(database, 2, { createdAt: day(0) }),
+    ];
     await application(database, { user_id: ana, round_id: first, status: 'declined' });
     const pending = await application(database, { user_id: ben, round_id: first, status: 'pending' });
     // Before: no such status.
@@ -99,7 +73,7 @@ describe(`migration 0037: withdrawn applications (${testEngine})`, () => {
     ).rejects.toThrow();
     // Ids go on after the rebuild.
     const { id } = await application(database, {
-      user_id: await user(database, 3),
+      user_id: await insertUser(database, 3, { createdAt: day(0) }),
       round_id: second,
       status: 'withdrawn',
     });

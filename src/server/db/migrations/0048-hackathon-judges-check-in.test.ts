@@ -1,44 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { besideOtherTests, createTestDatabase, testEngine } from '#test/server/test-app';
-import type { Database } from '../database';
+import { describe, expect, it } from 'vitest';
+import { insertUser, migratedDatabase } from '#test/server/migration-rows';
+import { besideOtherTests, testEngine } from '#test/server/test-app';
 import { migrateToLatest } from '../migrate';
 
 const BEFORE = '0046-applications-by-step';
 const at = '2026-02-01T00:00:00.000Z';
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of cleanup.reverse()) await close();
-  cleanup = [];
-});
-
-async function user(database: Database, n: number): Promise<number> {
-  const row = await database.db
-    .insertInto('users')
-    .values({
-      intra_id: n,
-      intra_login: `user-${n}`,
-      email: null,
-      first_name: null,
-      last_name: null,
-      image_url: null,
-      campus: null,
-      campus_id: null,
-      level: 1,
-      grade: null,
-      is_starter: false,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 describe(`migration 0048: judges and check-in (${testEngine})`, () => {
   it('gives every registration made before it its own check-in code, none checked in, and codes stay unique', async () => {
-    const { database, drop } = await createTestDatabase({ inFile: true, upTo: BEFORE });
-    cleanup.push(drop, () => database.close());
+    const { database } = await migratedDatabase({ inFile: true, upTo: BEFORE });
     const { id: eventId } = await database.db
       .insertInto('hackathon_events')
       .values({
@@ -53,7 +23,7 @@ describe(`migration 0048: judges and check-in (${testEngine})`, () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const users = [await user(database, 1), await user(database, 2), await user(database, 3)];
+    const users = [await insertUser(database, 1), await insertUser(database, 2), await insertUser(database, 3)];
     // Written as the table was before 0048: no code (the table type is today's).
     for (const userId of users) {
       await database.db

@@ -1,37 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngine } from '#test/server/test-app';
+import { describe, expect, it } from 'vitest';
+import { insertUser, migratedDatabase } from '#test/server/migration-rows';
+import { testEngine } from '#test/server/test-app';
 import type { Database } from '../database';
 
 const at = '2026-02-01T00:00:00.000Z';
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of cleanup.reverse()) await close();
-  cleanup = [];
-});
-
 /** An event with one team and one user, straight into the tables. */
 async function world(database: Database) {
   const db = database.db;
-  const { id: userId } = await db
-    .insertInto('users')
-    .values({
-      intra_id: 1,
-      intra_login: 'ana',
-      email: null,
-      first_name: null,
-      last_name: null,
-      image_url: null,
-      campus: null,
-      campus_id: null,
-      level: 1,
-      grade: null,
-      is_starter: false,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const userId = await insertUser(database, 1, { login: 'ana', createdAt: at });
   const { id: eventId } = await db
     .insertInto('hackathon_events')
     .values({
@@ -56,8 +33,7 @@ async function world(database: Database) {
 
 describe(`migrations 0054 and 0055: team projects, rubrics and scores (${testEngine})`, () => {
   it('holds their rules in the database: lengths, weights and maxima, one score per judge and team, cascades', async () => {
-    const { database, drop } = await createTestDatabase();
-    cleanup.push(drop, () => database.close());
+    const { database } = await migratedDatabase();
     const db = database.db;
     const { userId, eventId, teamId } = await world(database);
     const { results_published_at } = await db
