@@ -1,9 +1,9 @@
 import type { Db } from '../../../src/server/db/database';
 import { insertChallenge } from './challenges.fixtures';
+import { insertSeatedTeam } from './hackathon.fixtures';
 import { signIn } from './sign-in';
 import type { TestApp } from './test-app';
 import { latestRound } from './rounds.fixtures';
-import { newCheckInCode } from '../../../src/server/modules/hackathon';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -30,25 +30,7 @@ export async function seatAfterHackathon(db: Db, now: Date, userId: number): Pro
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('hackathon_registrations')
-    .values({
-      check_in_code: newCheckInCode(),
-      user_id: userId,
-      event_id: event.id,
-      status: 'assigned',
-      created_at: at,
-    })
-    .execute();
-  const team = await db
-    .insertInto('teams')
-    .values({ event_id: event.id, name: `Team of user ${userId}`, hackathon_xp: null, created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('team_members')
-    .values({ team_id: team.id, event_id: event.id, user_id: userId, created_at: at })
-    .execute();
+  await insertSeatedTeam(db, { eventId: event.id, name: `Team of user ${userId}`, userIds: [userId], at });
 }
 
 /** A candidate whose challenges were all validated `validatedDaysAgo` days ago: journey step 2. */

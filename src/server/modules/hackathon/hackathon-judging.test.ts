@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../contract/errors';
+import { insertSeatedTeam } from '#test/server/hackathon.fixtures';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import type { Role } from '../../db/schema';
-import { newCheckInCode } from './check-in-code';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -51,32 +51,13 @@ describe('team projects, rubric and scores', () => {
     return signedIn as Who;
   };
   /** A team of the event seating these people, registered for it. */
-  async function team(eventId: number, name: string, people: Who[]) {
-    const db = t.database.db;
-    const now = clock.now().toISOString();
-    const { id } = await db
-      .insertInto('teams')
-      .values({ event_id: eventId, name, hackathon_xp: null, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const person of people) {
-      await db
-        .insertInto('hackathon_registrations')
-        .values({
-          user_id: person.user.id,
-          event_id: eventId,
-          status: 'assigned',
-          created_at: now,
-          check_in_code: newCheckInCode(),
-        })
-        .execute();
-      await db
-        .insertInto('team_members')
-        .values({ team_id: id, event_id: eventId, user_id: person.user.id, created_at: now })
-        .execute();
-    }
-    return id;
-  }
+  const team = (eventId: number, name: string, people: Who[]) =>
+    insertSeatedTeam(t.database.db, {
+      eventId,
+      name,
+      userIds: people.map((person) => person.user.id),
+      at: clock.now().toISOString(),
+    });
   const project = (overrides: object = {}) => ({
     title: 'Line follower',
     description: 'A robot that **follows** a line.\n\n<script>alert(1)</script>',

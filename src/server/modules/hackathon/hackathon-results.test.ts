@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../contract/errors';
+import { insertSeatedTeam } from '#test/server/hackathon.fixtures';
 import { signIn } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import type { Locale } from '../../../contract/locales';
 import { ARABIC_TEMPLATES } from '../mail/mail-defaults-ar';
 import { FRENCH_TEMPLATES } from '../mail/mail-defaults-fr';
 import { DEFAULT_TEMPLATES } from '../mail/mail-defaults';
-import { newCheckInCode } from './check-in-code';
 
 const HOUR = 3_600_000;
 
@@ -46,32 +46,13 @@ describe('hackathon results', () => {
     }
     return signedIn;
   };
-  async function team(name: string, people: Who[]) {
-    const db = t.database.db;
-    const now = clock.now().toISOString();
-    const { id } = await db
-      .insertInto('teams')
-      .values({ event_id: event.id, name, hackathon_xp: null, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const person of people) {
-      await db
-        .insertInto('hackathon_registrations')
-        .values({
-          user_id: person.user.id,
-          event_id: event.id,
-          status: 'assigned',
-          created_at: now,
-          check_in_code: newCheckInCode(),
-        })
-        .execute();
-      await db
-        .insertInto('team_members')
-        .values({ team_id: id, event_id: event.id, user_id: person.user.id, created_at: now })
-        .execute();
-    }
-    return id;
-  }
+  const team = (name: string, people: Who[]) =>
+    insertSeatedTeam(t.database.db, {
+      eventId: event.id,
+      name,
+      userIds: people.map((person) => person.user.id),
+      at: clock.now().toISOString(),
+    });
   const marks = (idea: number, technical: number, demo: number, comment: string | null = null) => ({
     scores: { idea, technical, demo },
     comment,
