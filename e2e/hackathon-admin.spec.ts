@@ -202,3 +202,60 @@ test('a full team offered by "Add to team…" is refused by the server, said in 
   await expectAccessible(page);
   await page.context().close();
 });
+
+test('the board names a judge and sets the event’s criteria on a phone; a student is not offered, a weight of 11 is refused', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const world = await seed(baseURL!);
+  const login = uniqueLongestLogin('jury');
+  const member = await apiSignIn(baseURL!, login);
+  const { id } = await (await member.get('/api/users/me')).json();
+  ok((await world.admin.put(`/api/admin/members/${id}/role`, { data: { role: 'member' } })).status(), 'member');
+  await member.dispose();
+  const page = await signedInPageAt(browser, baseURL!, 'admin', { width: 375 });
+  await page.goto(`/admin/hackathon?event=${world.event.id}`);
+  const judging = page.getByRole('region', { name: 'Judging', exact: true });
+  await expect(judging).toContainText('No judge named yet');
+  const search = judging.getByLabel('Find someone to name');
+  // The seed's candidates are students: none may judge.
+  await search.fill(world.people[0]!.login);
+  await expect(judging).toContainText('No admin or member to name matches');
+  await search.fill(login);
+  await judging.getByRole('button', { name: `Name @${login} a judge` }).click();
+  await expect(judging.getByText(`@${login} is a judge of this event.`)).toBeVisible();
+  await expect(judging.getByRole('button', { name: `Remove @${login} from the judges` })).toBeVisible();
+  // Found again, they are marked a judge, not offered twice.
+  await expect(judging.getByRole('list', { name: 'People who may judge' })).toContainText('A judge');
+  await expect(judging.getByRole('button', { name: `Name @${login} a judge` })).toHaveCount(0);
+  const judges = await (await world.admin.get(`/api/hackathon/events/${world.event.id}/judges`)).json();
+  expect(judges.data.map((judge: { intra_login: string }) => judge.intra_login)).toEqual([login]);
+
+  // The default criteria, changed before the first score: a weight out of range is refused under its field.
+  await expect(judging.locator('#criterion-1-name')).toHaveValue('Idea');
+  await judging.locator('#criterion-2-weight').fill('11');
+  await judging.getByRole('button', { name: 'Save the criteria' }).click();
+  await expect(judging.locator('#criterion-2-weight-error')).toHaveText('A weight is a whole number from 1 to 10.');
+  await expect(judging.locator('#criterion-2-weight')).toBeFocused();
+  await judging.locator('#criterion-2-weight').fill('3');
+  await judging.getByRole('button', { name: 'Add a criterion' }).click();
+  await judging.locator('#criterion-4-name').fill('Wiring');
+  await judging.locator('#criterion-4-max').fill('20');
+  await judging.getByRole('button', { name: 'Save the criteria' }).click();
+  await expect(judging.getByText('Criteria saved.')).toBeVisible();
+  const rubric = await (await world.admin.get(`/api/hackathon/events/${world.event.id}/rubric`)).json();
+  expect(
+    rubric.criteria.map(({ name, weight, max }: { name: string; weight: number; max: number }) => [name, weight, max]),
+  ).toEqual([
+    ['Idea', 1, 10],
+    ['Technical work', 3, 10],
+    ['Demo', 1, 10],
+    ['Wiring', 1, 20],
+  ]);
+  expect(rubric.is_default).toBe(false);
+  expect(await sideways(page)).toBe(false);
+  await expectAccessible(page);
+  await judging.screenshot({ path: test.info().outputPath('hackathon-admin-judging-375.png') });
+  await page.context().close();
+});

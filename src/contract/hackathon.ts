@@ -319,6 +319,8 @@ export type CheckIn = z.infer<typeof checkInSchema>;
  */
 export const RUBRIC_MAX_CRITERIA = 8;
 export const CRITERION_KEY = /^[a-z][a-z0-9_]{0,31}$/;
+const WEIGHT_RANGE: Sentence = /*i18n*/ 'A weight is a whole number from 1 to 10.';
+const MAX_RANGE: Sentence = /*i18n*/ 'A maximum is a whole number from 1 to 100.';
 export const criterionSchema = z.object({
   key: z
     .string()
@@ -331,8 +333,12 @@ export const criterionSchema = z.object({
     .trim()
     .min(1, refusal(/*i18n*/ 'Required.'))
     .max(80, refusal(/*i18n*/ 'At most {max} characters.', { max: 80 })),
-  weight: z.number().int().min(1).max(10),
-  max: z.number().int().min(1).max(100),
+  weight: z
+    .number(refusal(WEIGHT_RANGE))
+    .int(refusal(WEIGHT_RANGE))
+    .min(1, refusal(WEIGHT_RANGE))
+    .max(10, refusal(WEIGHT_RANGE)),
+  max: z.number(refusal(MAX_RANGE)).int(refusal(MAX_RANGE)).min(1, refusal(MAX_RANGE)).max(100, refusal(MAX_RANGE)),
 });
 export type Criterion = z.infer<typeof criterionSchema>;
 export const rubricBodySchema = z.object({

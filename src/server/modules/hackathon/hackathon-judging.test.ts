@@ -206,6 +206,14 @@ describe('team projects, rubric and scores', () => {
       ]) {
         expect((await putRubric(event.id, body)).statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       }
+      // A weight or a maximum out of range is said in the reader's words, under its field.
+      const refused = await call('PUT', `/api/hackathon/events/${event.id}/rubric`, admin.cookie, {
+        criteria: [{ ...criteria[0], weight: 11, max: 2.5 }],
+      });
+      expect(errorBodySchema.parse(refused.json()).details).toEqual([
+        { path: 'criteria.0.weight', message: 'A weight is a whole number from 1 to 10.' },
+        { path: 'criteria.0.max', message: 'A maximum is a whole number from 1 to 100.' },
+      ]);
       const set = await putRubric(event.id, { criteria });
       expect(set.statusCode).toBe(200);
       expect(set.json()).toEqual({ criteria, is_default: false, locked: false });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventBody, EventUpdate } from '../../../contract/hackathon';
+import type { Criterion, EventBody, EventUpdate } from '../../../contract/hackathon';
 import { routes } from '../../../contract/routes';
 import { adminKeys } from '../../lib/query-keys';
 import { call } from '../../lib/api-client';
@@ -101,3 +101,36 @@ export const useAssignTeams = () =>
 export function useHackathonEvents() {
   return useQuery({ queryKey: [...hackathonAdminKeys.all, 'events'], queryFn: () => call(routes.hackathonEvents) });
 }
+
+/** An event's judges (spec §14): named by an admin from the admins and the club's members. */
+export function useEventJudges(eventId: number) {
+  return useQuery({
+    queryKey: [...hackathonAdminKeys.all, 'judges', eventId],
+    queryFn: () => call(routes.hackathonJudges, { params: { id: eventId } }),
+  });
+}
+/** Names the event's judges: the whole list, replaced. */
+export const useSetEventJudges = () =>
+  useHackathonChange(({ eventId, userIds }: { eventId: number; userIds: number[] }) =>
+    call(routes.setHackathonJudges, { params: { id: eventId }, body: { user_ids: userIds } }),
+  );
+/** The people whose login, name or email hold `q`: those who may judge are picked from them. */
+export function usePeopleMatching(q: string) {
+  return useQuery({
+    queryKey: [...hackathonAdminKeys.all, 'people', q],
+    queryFn: () => call(routes.members, { query: { q, limit: 20, sort: 'login' } }),
+    enabled: q.length > 0,
+  });
+}
+
+/** An event's criteria, whether they are the default ones and whether a score locks them. */
+export function useEventRubric(eventId: number) {
+  return useQuery({
+    queryKey: [...hackathonAdminKeys.all, 'rubric', eventId],
+    queryFn: () => call(routes.hackathonRubric, { params: { id: eventId } }),
+  });
+}
+export const useSetEventRubric = () =>
+  useHackathonChange(({ eventId, criteria }: { eventId: number; criteria: Criterion[] }) =>
+    call(routes.setHackathonRubric, { params: { id: eventId }, body: { criteria } }),
+  );

@@ -11,6 +11,7 @@ import { formatDateTimeRange } from '../../lib/format';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useDeleteHackathonEvent, useHackathonAdmin, useRefreshHackathonAdmin } from './api';
 import { EventForm } from './event-form';
+import { JudgingSection } from './judging-section';
 import { ResultsSection } from './results-section';
 import { TeamCards } from './team-cards';
 import { WaitingRegistrants } from './waiting-registrants';
@@ -157,6 +158,12 @@ function EventView({
         </h2>
         <TeamCards teams={teams} event={event} onAlert={onAlert} />
       </section>
+      <section className="card stack" aria-labelledby="judging-title">
+        <h2 id="judging-title">
+          <Trans>Judging</Trans>
+        </h2>
+        <JudgingSection key={event.id} event={event} />
+      </section>
       <section className="card stack" aria-labelledby="results-title">
         <h2 id="results-title">
           <Trans>Results</Trans>
@@ -171,7 +178,7 @@ function EventView({
 /**
  * Hackathon admin (docs/product/screens.md#hackathon-admin, issue 32): one event at a time, chosen at
  * the top and kept in the address (`?event=ID`), read top to bottom: its details, who waits for a
- * team, its teams. With none chosen: the events, and a new one.
+ * team, its teams, its judges and criteria, its results. With none chosen: the events, and a new one.
  */
 export function HackathonPage() {
   const { t } = useLingui();
