@@ -173,17 +173,16 @@ function AddToTeam({
   const add = (team: Team) => {
     const name = teamDisplayName(team.name);
     onAlert(null);
-    seatMember.mutate(
-      { teamId: team.id, userId },
-      {
-        onSuccess: () =>
-          offer({
-            done: t`@${login} added to ${name}.`,
-            undone: t`@${login} waits for a team again.`,
-            undo: () => unseatMember.mutateAsync({ teamId: team.id, userId }),
-          }),
-        onError: (error) => onAlert(errorMessage(error, t`@${login} could not be added to ${name}.`)),
-      },
+    // The promise, not mutate's callbacks: seated, the registrant leaves the waiting list and this
+    // menu with them, and the callbacks of an unmounted menu never run (the toast was lost).
+    seatMember.mutateAsync({ teamId: team.id, userId }).then(
+      () =>
+        offer({
+          done: t`@${login} added to ${name}.`,
+          undone: t`@${login} waits for a team again.`,
+          undo: () => unseatMember.mutateAsync({ teamId: team.id, userId }),
+        }),
+      (error: unknown) => onAlert(errorMessage(error, t`@${login} could not be added to ${name}.`)),
     );
   };
   return (
