@@ -260,6 +260,21 @@ function RubricForm({
         {rows.fields.map((row, index) => {
           const error = errors.criteria?.[index];
           const n = index + 1;
+          /** A whole number of the row, from 1 to `top`. */
+          const numberField = (field: 'max' | 'weight', label: string, top: number) => (
+            <Field id={`criterion-${n}-${field}`} label={label} error={error?.[field]?.message}>
+              {(props) => (
+                <input
+                  className="input"
+                  type="number"
+                  min={1}
+                  max={top}
+                  {...props}
+                  {...register(`criteria.${index}.${field}`)}
+                />
+              )}
+            </Field>
+          );
           return (
             <li key={row.id} className="rubric-row">
               <Field
@@ -277,30 +292,8 @@ function RubricForm({
                   />
                 )}
               </Field>
-              <Field id={`criterion-${n}-max`} label={t`Out of`} error={error?.max?.message}>
-                {(props) => (
-                  <input
-                    className="input"
-                    type="number"
-                    min={1}
-                    max={100}
-                    {...props}
-                    {...register(`criteria.${index}.max`)}
-                  />
-                )}
-              </Field>
-              <Field id={`criterion-${n}-weight`} label={t`Weight`} error={error?.weight?.message}>
-                {(props) => (
-                  <input
-                    className="input"
-                    type="number"
-                    min={1}
-                    max={10}
-                    {...props}
-                    {...register(`criteria.${index}.weight`)}
-                  />
-                )}
-              </Field>
+              {numberField('max', t`Out of`, 100)}
+              {numberField('weight', t`Weight`, 10)}
               <button
                 type="button"
                 className="btn btn-secondary btn-small"
