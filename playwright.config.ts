@@ -3,15 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-
-/** Debian's Chromium (Playwright cannot download its own browsers here). */
-function chromiumPath(): string {
-  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (candidate) => candidate && fs.existsSync(candidate),
-  );
-  if (!found) throw new Error('Chromium is missing: install Debian\'s "chromium" package (.ci/run does).');
-  return found;
-}
+import { chromiumPath } from './e2e/chromium';
 
 /** One free port and one temporary data folder for the whole run, shared with the workers through env. */
 function freePort(): string {
@@ -36,7 +28,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [
@@ -69,6 +61,10 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       RATE_LIMIT_PER_MINUTE: '0',
+      // The intra's pace is tested on servers of their own (e2e/sign-in-queue.spec.ts and the
+      // server suite): here, the sign-ins of specs running side by side would wait in one line.
+      FT_RATE_LIMIT: 'off',
+      DEV_INTRA_LIMITS: 'off',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
     },

@@ -215,6 +215,8 @@ test("blind review: the list and the screen hide the candidate until the admin's
 
     await admin.goto(`/admin/applications/${hidden.id}`);
     await expect(heading).toHaveText(`Application #${hidden.id}`);
+    // The heading shows before the application has loaded; a key pressed then has nothing to vote on.
+    await expect(candidatePanel).toContainText('Candidate hidden until you vote');
     await admin.keyboard.press('y');
     await expect(heading).toHaveText(`Application of @${hidden.login}`);
     await expect(candidatePanel).not.toContainText('Candidate hidden until you vote');

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pa11y, { type Pa11yIssue } from 'pa11y';
 import type { APIRequestContext } from '@playwright/test';
 import type { Browser, BrowserContext, Page, Viewport } from 'puppeteer';
+import { chromiumPath, isHeadlessShell } from './chromium';
 
 /**
  * Pa11y (htmlcs and axe, WCAG2AA) on pages of the built app, in one shared Chromium
@@ -21,19 +21,11 @@ export const WIDTHS: { width: number; viewport: Viewport }[] = [
 export const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
 
-/** Debian's Chromium (CHROME_PATH when it lives elsewhere): Pa11y never downloads a browser here. */
-function chromium(): string {
-  const found =
-    process.env.CHROME_PATH ||
-    execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser || true']).toString().trim();
-  if (!found)
-    throw new Error('Pa11y cannot run: Chromium is missing (install Debian\'s "chromium" or set CHROME_PATH).');
-  return found;
-}
-
 export function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath();
   return puppeteer.launch({
-    executablePath: chromium(),
+    executablePath,
+    headless: isHeadlessShell(executablePath) ? 'shell' : true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
   });
 }

@@ -55,7 +55,7 @@ test('the web build prints its progress and its files, and no warning', async ()
 
 test('npm start prints the address and the stand-in admin login, and nothing more while it serves', async () => {
   const stamp = path.join(ROOT, 'dist/.build-stamp');
-  // `npm run test:e2e` builds first; a stale build would make the start rebuild dist under the run's server.
+  // `npm test` and `npm run test:e2e` build first; a stale build would make the start rebuild dist under the run's server.
   expect(fs.existsSync(stamp), 'run `npm run build` before the browser tests').toBe(true);
   const port = String(await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-quiet-start-'));

@@ -62,8 +62,15 @@ describe('undoing a decision', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
   const mailsTo = (userId: number) =>
-    db().selectFrom('mail_outbox').select(['kind', 'next_attempt_at']).where('user_id', '=', userId).execute();
-  const deliveries = () => db().selectFrom('webhook_deliveries').select(['event', 'next_attempt_at']).execute();
+    db()
+      .selectFrom('mail_outbox')
+      .select(['kind', 'next_attempt_at'])
+      .where('user_id', '=', userId)
+      // PostgreSQL returns rows in no set order: a row written again may come back first.
+      .orderBy('id')
+      .execute();
+  const deliveries = () =>
+    db().selectFrom('webhook_deliveries').select(['event', 'next_attempt_at']).orderBy('id').execute();
   const adminId = async (login: string) =>
     (await db().selectFrom('users').select('id').where('intra_login', '=', login).executeTakeFirstOrThrow()).id;
 
