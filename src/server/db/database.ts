@@ -62,8 +62,14 @@ export function openDatabase(config: DatabaseConfig): Database {
   return config.engine === 'postgres' ? openPostgres(config.url, config.schema) : openSqlite(config.file);
 }
 
-function openSqlite(file: string): Database {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+/**
+ * An in-memory SQLite database holding a copy of another's bytes (the file `VACUUM INTO` wrote):
+ * the tests copy one migrated database instead of migrating each of theirs, 2 ms instead of 90.
+ */
+export const openSqliteCopy = (image: Buffer): Database => openSqlite(image);
+
+function openSqlite(file: string | Buffer): Database {
+  if (typeof file === 'string' && file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
-import { openDatabase, type Database } from '../../../src/server/db/database';
+import { openDatabase, openSqliteCopy, type Database } from '../../../src/server/db/database';
 import { migrateToLatest, migrateUpTo } from '../../../src/server/db/migrate';
 import { holdingScanLock, postgresUrl } from './schema-lock';
 import { emptiedToMigratedRows, readMigratedState, reusablePrefix, type MigratedState } from './reused-schemas';
@@ -27,8 +28,13 @@ export async function createTestDatabase({ inFile = false, upTo }: { inFile?: bo
   if (testEngine === 'sqlite') {
     const dir = inFile ? fs.mkdtempSync(path.join(os.tmpdir(), 'club-test-')) : null;
     const config = { engine: 'sqlite' as const, file: dir ? path.join(dir, 'club.sqlite') : ':memory:' };
-    const database = openDatabase(config);
-    await migrateTestDatabase(database, upTo);
+    let database: Database;
+    if (dir || upTo !== undefined) {
+      database = openDatabase(config);
+      await migrateTestDatabase(database, upTo);
+    } else {
+      database = openSqliteCopy(await (sqliteImage ??= migratedSqliteImage()));
+    }
     return {
       database,
       config,
@@ -52,6 +58,23 @@ export async function createTestDatabase({ inFile = false, upTo }: { inFile?: bo
   await migrateTestDatabase(created.database, upTo);
   if (upTo === undefined) migratedRows ??= await readMigratedState(schema);
   return created;
+}
+
+/** The bytes of a migrated SQLite database, made once per worker: each in-memory test database is a copy. */
+let sqliteImage: Promise<Buffer> | undefined;
+
+async function migratedSqliteImage(): Promise<Buffer> {
+  const database = openDatabase({ engine: 'sqlite', file: ':memory:' });
+  await migrateTestDatabase(database);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-image-'));
+  try {
+    const file = path.join(dir, 'migrated.sqlite');
+    await sql`vacuum into ${file}`.execute(database.db);
+    return fs.readFileSync(file);
+  } finally {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
