@@ -41,7 +41,8 @@ for (const step of STEPS) {
 
 const total = Number(process.hrtime.bigint() - runStarted) / 1e9;
 const width = Math.max(...STEPS.flat().map((stage) => stage.length));
-console.log('\nnpm test, time per stage (the second step’s four side by side):');
+const sideBySide = STEPS.filter((step) => step.length > 1).map((step) => step.join(', '));
+console.log(`\nnpm test, time per stage (side by side: ${sideBySide.join('; ')}):`);
 for (const { stage, seconds, status } of times) {
   console.log(`  ${stage.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s${status === 0 ? '' : '  FAILED'}`);
 }
