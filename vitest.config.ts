@@ -13,8 +13,10 @@ const serverTests = ['src/server/**/*.test.ts', 'test/**/*.test.ts'];
 /**
  * Tests that hold the app to the intra's real pace (calls a second on the wall clock, across
  * processes): they run after the others, so that the suite's own load cannot make a call late
- * (decision 0146). Four files at once: they mostly sleep on the intra's pace, and their own load is
- * light (one at a time took 100 s, four take 40).
+ * (decision 0146), all eight files at once (both engines): they mostly sleep on the intra's pace
+ * (one file at a time took 100 s, four at once 40 s). The processes of
+ * `intra-pace-across-processes.test.ts` start one pair at a time: four starting at once were load
+ * enough to make `sign-in-guard.test.ts` see a refused code late (decision 0182).
  */
 const pacedTests = [
   'src/server/modules/auth/sign-in-queue.test.ts',
@@ -23,40 +25,52 @@ const pacedTests = [
   'src/server/dev-intra/dev-intra.test.ts',
 ];
 
-/** Files at once: the suite mostly waits on databases, servers and timers, so more than the cores. */
-const WORKERS = 4;
+/**
+ * Files at once, in three groups that run one after the other (decision 0182). PostgreSQL's own
+ * processes take a share of the two cores, so its files go four at once; the SQLite and web files
+ * wait on nothing but themselves, timers and the servers they start, and go six at once.
+ */
+const GROUPS = {
+  postgres: { groupOrder: 0, maxWorkers: 4 },
+  sqliteAndWeb: { groupOrder: 1, maxWorkers: 6 },
+  paced: { groupOrder: 2, maxWorkers: 8 },
+} as const;
 
 /**
  * A server project on one engine. Server test files share their worker's loaded modules
  * (`isolate: false`: each builds its own app on its own database, and nothing in them is global),
  * which halves the suite's CPU time (decision 0146).
  */
-const serverProject = (engine: 'sqlite' | 'postgres', testTimeout: number) => [
-  {
-    test: {
-      name: `server-${engine}`,
-      include: serverTests,
-      exclude: pacedTests,
-      env: { TEST_ENGINE: engine },
-      ...(engine === 'postgres' && { globalSetup: ['test/support/server/drop-reused-schemas.ts'] }),
-      testTimeout,
-      hookTimeout: testTimeout,
-      isolate: false,
-      maxWorkers: WORKERS,
+const serverProject = (engine: 'sqlite' | 'postgres', testTimeout: number) => {
+  const { groupOrder, maxWorkers } = engine === 'postgres' ? GROUPS.postgres : GROUPS.sqliteAndWeb;
+  return [
+    {
+      test: {
+        name: `server-${engine}`,
+        include: serverTests,
+        exclude: pacedTests,
+        env: { TEST_ENGINE: engine },
+        ...(engine === 'postgres' && { globalSetup: ['test/support/server/drop-reused-schemas.ts'] }),
+        testTimeout,
+        hookTimeout: testTimeout,
+        isolate: false,
+        maxWorkers,
+        sequence: { groupOrder },
+      },
     },
-  },
-  {
-    test: {
-      name: `server-${engine}-paced`,
-      include: pacedTests,
-      env: { TEST_ENGINE: engine },
-      testTimeout,
-      hookTimeout: testTimeout,
-      maxWorkers: 4,
-      sequence: { groupOrder: 1 },
+    {
+      test: {
+        name: `server-${engine}-paced`,
+        include: pacedTests,
+        env: { TEST_ENGINE: engine },
+        testTimeout,
+        hookTimeout: testTimeout,
+        maxWorkers: GROUPS.paced.maxWorkers,
+        sequence: { groupOrder: GROUPS.paced.groupOrder },
+      },
     },
-  },
-];
+  ];
+};
 
 export default defineConfig({
   test: {
@@ -72,7 +86,8 @@ export default defineConfig({
         ssr: { resolve: { conditions: ['module', 'node', 'development'] } },
         test: {
           name: 'web',
-          maxWorkers: WORKERS,
+          maxWorkers: GROUPS.sqliteAndWeb.maxWorkers,
+          sequence: { groupOrder: GROUPS.sqliteAndWeb.groupOrder },
           include: ['src/web/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'],
           server: { deps: { inline: ['react-router', '@tanstack/react-query', 'react-hook-form', '@lingui/react'] } },
         },

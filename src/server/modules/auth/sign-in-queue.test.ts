@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { startFakeIntra, intraProfile } from '#test/server/fake-intra';
 import { authorizeAs, cookieFrom, startSignIn } from '#test/server/sign-in';
-import { createTestApp, type TestApp } from '#test/server/test-app';
+import { createTestApp } from '#test/server/test-app';
 import type { App } from '../../deps';
 
 /** A sign-in up to the callback: the code and state the intra sent the browser back with. */
@@ -35,12 +35,17 @@ async function completeAsTheCallbackPage(app: App, sign: { code: string; state: 
 
 const usage = async (app: App) => (await app.inject({ url: '/dev/intra/usage' })).json();
 
-describe('sign-ins waiting behind the intra’s limit', () => {
-  let t: TestApp;
-  afterEach(() => t.close());
+/** An app of the test's own, closed when it ends (the context's hook: the tests run side by side). */
+async function appFor({ onTestFinished }: TestContext, env: Record<string, string>) {
+  const t = await createTestApp(env);
+  onTestFinished(() => t.close());
+  return t;
+}
 
-  it('paces the calls at 2 a second: the later sign-ins wait in line (202, place, under 2 s) and then succeed', async () => {
-    t = await createTestApp({ FT_RATE_LIMIT: '2/s,1200/h', DEV_INTRA_LIMITS: '2/s,1200/h' });
+// Side by side: each test has its own app, stand-in and pace, and mostly waits on the pace.
+describe.concurrent('sign-ins waiting behind the intra’s limit', () => {
+  it('paces the calls at 2 a second: the later sign-ins wait in line (202, place, under 2 s) and then succeed', async (test) => {
+    const t = await appFor(test, { FT_RATE_LIMIT: '2/s,1200/h', DEV_INTRA_LIMITS: '2/s,1200/h' });
     const signs = [];
     for (let i = 0; i < 5; i++) signs.push(await authorized(t.app, `queued-${i}`));
     const results = await Promise.all(signs.map((sign) => completeAsTheCallbackPage(t.app, sign)));
@@ -65,10 +70,10 @@ describe('sign-ins waiting behind the intra’s limit', () => {
     expect(again.json().code).toBe('INVALID_STATE');
   }, 30_000);
 
-  it('treats the intra’s 429 as "wait": an unpaced app meets it, honours Retry-After, and signs everyone in', async () => {
+  it('treats the intra’s 429 as "wait": an unpaced app meets it, honours Retry-After, and signs everyone in', async (test) => {
     // One call a second at the intra: four sign-ins asking at once meet its 429 however slowly
     // a loaded machine runs them (at 2 a second, three spread over a second never did).
-    t = await createTestApp({ FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: '1/s,1200/h' });
+    const t = await appFor(test, { FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: '1/s,1200/h' });
     const signs = [];
     for (let i = 0; i < 4; i++) signs.push(await authorized(t.app, `hasty-${i}`));
     const results = await Promise.all(signs.map((sign) => completeAsTheCallbackPage(t.app, sign)));
@@ -82,8 +87,8 @@ describe('sign-ins waiting behind the intra’s limit', () => {
     expect(users.map((user) => user.intra_login)).toEqual(['hasty-0', 'hasty-1', 'hasty-2', 'hasty-3']);
   }, 30_000);
 
-  it('keeps the state valid while it waits, for that code only, and uses it up when the intra refuses the code', async () => {
-    t = await createTestApp({ FT_RATE_LIMIT: '2/s,1200/h' });
+  it('keeps the state valid while it waits, for that code only, and uses it up when the intra refuses the code', async (test) => {
+    const t = await appFor(test, { FT_RATE_LIMIT: '2/s,1200/h' });
     // Fill the line so that this sign-in waits.
     const ahead = [];
     for (let i = 0; i < 6; i++) ahead.push(await authorized(t.app, `ahead-${i}`));
@@ -108,12 +113,12 @@ describe('sign-ins waiting behind the intra’s limit', () => {
     }
   }, 30_000);
 
-  it('gives a call whose slot has passed a new one: after a slow answer, the next call never lands in another’s second', async () => {
+  it('gives a call whose slot has passed a new one: after a slow answer, the next call never lands in another’s second', async (test) => {
     const intra = await startFakeIntra({ perSecond: 2 });
     const publicUrl = 'http://127.0.0.1:3999';
     intra.application.redirectUri = `${publicUrl}/auth/callback`;
     try {
-      t = await createTestApp({
+      const t = await appFor(test, {
         FT_RATE_LIMIT: '2/s,1200/h',
         FT_CLIENT_ID: intra.application.clientId,
         FT_CLIENT_SECRET: intra.application.secret,
