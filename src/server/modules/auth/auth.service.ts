@@ -22,6 +22,7 @@ import {
   insertOauthState,
   recordSignInFailure,
   recordSignInOutcome,
+  releaseSignIn,
   setSignInSlot,
   type Caller,
   type SignInRow,
@@ -94,6 +95,13 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
           // Waiting in line must not outlive the state: it lasts its ten minutes past the slot.
           expiresAt: iso(clock.now().getTime() + waitMs + OAUTH_STATE_TTL_MS),
         });
+      }
+      // Asked again at the slot: codes of this caller the intra refused while this one waited in
+      // line hold it too, or a script's codes sent all at once would each spend a call (decision 0183).
+      await sleep(slots[0]! - Date.now());
+      if ((await guard.exchangeWaitMs(caller, clock.now())) > 0) {
+        await releaseSignIn(db, stateHash);
+        return;
       }
       const { profile, secretValidUntil } = await intra.fetchProfile(code, slots);
       await intraStatus.credentialsAccepted(secretValidUntil);

@@ -89,6 +89,37 @@ describe('what a signed-out caller may spend of the intra allowance', () => {
     expect(statuses.filter((status) => status === 202).length).toBeGreaterThanOrEqual(200 - spentByScript);
   }, 60_000);
 
+  it('spends 4 intra calls on bogus codes sent all at once: the others, already in line, are held at their slots', async () => {
+    // At the intra's pace, as in production; the guard's minute on a test clock, to end it at once.
+    const clock = testClock();
+    t = await createTestApp(
+      { FT_RATE_LIMIT: '2/s,1200/h', DEV_INTRA_LIMITS: '2/s,1200/h', RATE_LIMIT_PER_MINUTE: '0' },
+      { clock },
+    );
+    const states: string[] = [];
+    for (let i = 0; i < 8; i++) states.push((await start(t.app, SCRIPT)).state!);
+    /** As the callback page asks: again while the sign-in waits in line; a held one answers at once. */
+    const ask = async (i: number) => {
+      for (;;) {
+        const answer = await callback(t.app, SCRIPT, `bogus-${i}`, states[i]!);
+        const body = answer.json();
+        if (answer.statusCode !== 202 || body.retry_after_ms === 10_000) return answer;
+        await new Promise((resolve) => setTimeout(resolve, body.retry_after_ms));
+      }
+    };
+    // Every callback at once: each takes its place in line before any code has been refused.
+    const answers = await Promise.all(states.map((_, i) => ask(i)));
+    expect(await tokenCalls(t.app)).toBe(4);
+    expect(answers.filter((answer) => answer.statusCode === 502)).toHaveLength(4);
+    const held = answers.flatMap((answer, i) => (answer.statusCode === 202 ? [i] : []));
+    expect(held).toHaveLength(4);
+    // Held, not lost: once the minute has passed, their codes go to the intra (and are refused).
+    clock.advance(61_000);
+    const later = await Promise.all(held.map((i) => ask(i)));
+    expect(later.map((answer) => answer.statusCode)).toEqual([502, 502, 502, 502]);
+    expect(await tokenCalls(t.app)).toBe(8);
+  }, 30_000);
+
   it('holds a visitor after 2 refused codes while its campus signs in, and lets it try again after the minute', async () => {
     const clock = testClock();
     t = await createTestApp({ FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off', RATE_LIMIT_PER_MINUTE: '0' }, { clock });

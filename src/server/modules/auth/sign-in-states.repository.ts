@@ -85,6 +85,20 @@ export async function claimSignIn(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Lets a claimed sign-in go without an outcome, as if its callback had not come yet: the next
+ * callback meets the guard again (auth.service.ts, a code held at its slot).
+ */
+export async function releaseSignIn(db: Executor, stateHash: string): Promise<void> {
+  await db
+    .updateTable('oauth_states')
+    .set({ code_hash: null, claimed_until: null, slot_at: null })
+    .where('state_hash', '=', stateHash)
+    .where('user_id', 'is', null)
+    .where('failure', 'is', null)
+    .execute();
+}
+
 /** The slot the sign-in waits for; the lease and the state's life last past it. */
 export async function setSignInSlot(
   db: Executor,
