@@ -262,6 +262,9 @@ export function ownServer(name: string, env: Record<string, string> = {}) {
           RATE_LIMIT_PER_MINUTE: '0',
           LOG_LEVEL: 'warn',
           NODE_ENV: 'test',
+          // A club of its own: with REDIS_URL set (as in CI), servers of one prefix share their
+          // rate limits and the intra's pace, and one spec's line of sign-ins kept another's waiting.
+          REDIS_KEY_PREFIX: `club-e2e-${name}-${port}:`,
           ...env,
         },
         stdio: ['ignore', 'ignore', 'inherit'],
