@@ -96,12 +96,15 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
           expiresAt: iso(clock.now().getTime() + waitMs + OAUTH_STATE_TTL_MS),
         });
       }
-      // Asked again at the slot: codes of this caller the intra refused while this one waited in
-      // line hold it too, or a script's codes sent all at once would each spend a call (decision 0183).
-      await sleep(slots[0]! - Date.now());
-      if ((await guard.exchangeWaitMs(caller, clock.now())) > 0) {
-        await releaseSignIn(db, stateHash);
-        return;
+      // A sign-in that waited in line asks the guard again at its slot: codes of this caller the
+      // intra refused meanwhile hold it too, or a script's codes sent all at once would each spend
+      // a call (decision 0183). One that goes at once was asked a moment ago.
+      if (waitMs > 0) {
+        await sleep(slots[0]! - Date.now());
+        if ((await guard.exchangeWaitMs(caller, clock.now())) > 0) {
+          await releaseSignIn(db, stateHash);
+          return;
+        }
       }
       const { profile, secretValidUntil } = await intra.fetchProfile(code, slots);
       await intraStatus.credentialsAccepted(secretValidUntil);
