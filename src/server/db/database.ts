@@ -191,8 +191,12 @@ class SqliteBooleanResultsPlugin implements KyselyPlugin {
   }
 }
 
-/** The PostgreSQL driver, loaded on first use: a SQLite server never pays for it (decision 0101). */
-const postgresDriver = () => createRequire(import.meta.url)('pg') as typeof pg;
+/**
+ * The PostgreSQL driver, loaded on first use: a SQLite server never pays for it (decision 0101).
+ * Kept once loaded: the type parser asks for it for every column of every result.
+ */
+let loadedPostgresDriver: typeof pg | undefined;
+const postgresDriver = () => (loadedPostgresDriver ??= createRequire(import.meta.url)('pg') as typeof pg);
 
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
