@@ -35,6 +35,7 @@ import * as hackathonTeamProjects from './migrations/0054-hackathon-team-project
 import * as hackathonRubricsScores from './migrations/0055-hackathon-rubrics-scores';
 import * as userSearchTrigrams from './migrations/0057-user-search-trigrams';
 import * as listOrders from './migrations/0058-list-orders';
+import * as signInExchanges from './migrations/0059-sign-in-exchanges';
 
 /**
  * `now` is the moment the migrations run, for the rows a migration writes (the first round's
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0055-hackathon-rubrics-scores': hackathonRubricsScores,
   '0057-user-search-trigrams': userSearchTrigrams,
   '0058-list-orders': listOrders,
+  '0059-sign-in-exchanges': signInExchanges,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

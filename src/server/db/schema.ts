@@ -67,6 +67,8 @@ export interface OauthStatesTable {
   claimed_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** its first call's slot at the intra, */
   slot_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** when its code went to the intra (under way until an outcome or the lease's end), */
+  exchange_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** then the user it signed in, or why it failed for good. */
   user_id: ColumnType<number | null, number | null | undefined, number | null>;
   failure: ColumnType<SignInFailure | null, SignInFailure | null | undefined, SignInFailure | null>;

@@ -24,6 +24,7 @@ import {
   recordSignInOutcome,
   releaseSignIn,
   setSignInSlot,
+  startExchange,
   type Caller,
   type SignInRow,
 } from './sign-in-states.repository';
@@ -96,15 +97,15 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
           expiresAt: iso(clock.now().getTime() + waitMs + OAUTH_STATE_TTL_MS),
         });
       }
-      // A sign-in that waited in line asks the guard again at its slot: codes of this caller the
-      // intra refused meanwhile hold it too, or a script's codes sent all at once would each spend
-      // a call (decision 0183). One that goes at once was asked a moment ago.
-      if (waitMs > 0) {
-        await sleep(slots[0]! - Date.now());
-        if ((await guard.exchangeWaitMs(caller, clock.now())) > 0) {
-          await releaseSignIn(db, stateHash);
-          return;
-        }
+      if (waitMs > 0) await sleep(slots[0]! - Date.now());
+      // At its slot the code goes to the intra only within its caller's allowance, counting the
+      // codes refused meanwhile and those still being exchanged (decisions 0183, 0184): else the
+      // claim is released, and the callback page, asking again, meets the guard.
+      const exchange = { stateHash, exchangeAt: iso(Date.now()) };
+      await startExchange(db, stateHash, exchange.exchangeAt);
+      if (!(await guard.mayExchange(caller, exchange, clock.now()))) {
+        await releaseSignIn(db, stateHash);
+        return;
       }
       const { profile, secretValidUntil } = await intra.fetchProfile(code, slots);
       await intraStatus.credentialsAccepted(secretValidUntil);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeIntra } from '#test/server/fake-intra';
 import { authorizeAs, redirectTarget } from '#test/server/sign-in';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import type { App } from '../../deps';
@@ -118,6 +119,44 @@ describe('what a signed-out caller may spend of the intra allowance', () => {
     const later = await Promise.all(held.map((i) => ask(i)));
     expect(later.map((answer) => answer.statusCode)).toEqual([502, 502, 502, 502]);
     expect(await tokenCalls(t.app)).toBe(8);
+  }, 30_000);
+
+  it('counts a code still being refused: with 3 refused, the next code is held while the 4th is under way', async () => {
+    // The intra slow to refuse the 4th code, as on a loaded machine or a slow day of the intra's:
+    // its callback answers "waiting" before the refusal is known, and the script sends the next.
+    const intra = await startFakeIntra({ perSecond: 100 });
+    const publicUrl = 'http://127.0.0.1:3999';
+    intra.application.redirectUri = `${publicUrl}/auth/callback`;
+    try {
+      t = await createTestApp({
+        FT_RATE_LIMIT: 'off',
+        RATE_LIMIT_PER_MINUTE: '0',
+        FT_CLIENT_ID: intra.application.clientId,
+        FT_CLIENT_SECRET: intra.application.secret,
+        FT_OAUTH_BASE_URL: intra.baseUrl,
+        PUBLIC_URL: publicUrl,
+      });
+      const tokenCallsAtIntra = () => intra.calls.filter((call) => call.path === '/oauth/token').length;
+      for (let i = 0; i < 3; i++) {
+        const started = await start(t.app, SCRIPT);
+        expect((await callback(t.app, SCRIPT, `bogus-${i}`, started.state!)).statusCode).toBe(502);
+      }
+      intra.script({ slowMs: 3000 });
+      const fourth = await start(t.app, SCRIPT);
+      expect((await callback(t.app, SCRIPT, 'bogus-3', fourth.state!)).statusCode).toBe(202);
+      const fifth = await start(t.app, SCRIPT);
+      const held = await callback(t.app, SCRIPT, 'bogus-4', fifth.state!);
+      expect(held.statusCode).toBe(202);
+      // Once the 4th is refused (the intra's calls are listed as they are answered), the 5th
+      // waits out the minute: it never went.
+      expect((await complete(t.app, SCRIPT, 'bogus-3', fourth.state!)).statusCode).toBe(502);
+      const heldAgain = await callback(t.app, SCRIPT, 'bogus-4', fifth.state!);
+      expect(heldAgain.statusCode).toBe(202);
+      expect(heldAgain.json().retry_after_ms).toBe(HELD_RETRY_MS);
+      expect(tokenCallsAtIntra()).toBe(4);
+    } finally {
+      await intra.close();
+    }
   }, 30_000);
 
   it('holds a visitor after 2 refused codes while its campus signs in, and lets it try again after the minute', async () => {

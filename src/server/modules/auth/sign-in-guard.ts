@@ -2,7 +2,12 @@ import { RATE_LIMITED_MESSAGE } from '../../../contract/errors';
 import type { IntraLimits } from '../../config';
 import type { Executor } from '../../db/database';
 import { AppError } from '../../errors';
-import { countSignInStarts, recentSignInFailures, type Caller } from './sign-in-states.repository';
+import {
+  countExchangesUnderWay,
+  countSignInStarts,
+  recentSignInFailures,
+  type Caller,
+} from './sign-in-states.repository';
 
 /**
  * What a signed-out caller may spend of the club's 42 allowance (decision 0131). A callback with
@@ -19,6 +24,17 @@ const FAILURES_PER_VISITOR = 2;
 const STARTS_PER_VISITOR = 10;
 /** A campus at the intra's pace: twice the sign-ins it can complete in a minute, and at least 120. */
 const startsPerAddress = (pace: IntraLimits | null) => (pace ? Math.max(120, pace.perSecond * 60) : null);
+/** How long a sign-in waits while its caller's allowance is taken by exchanges under way: about one exchange. */
+const UNDER_WAY_WAIT_MS = 1000;
+
+/** Refused codes a minute an address, and a visitor, may send. */
+const allowances = (caller: Caller) => [
+  { by: { address: caller.address }, limit: FAILURES_PER_ADDRESS },
+  ...(caller.visitor === null ? [] : [{ by: { visitor: caller.visitor }, limit: FAILURES_PER_VISITOR }]),
+];
+
+/** Claims hold their sign-in until a time of the wall clock (auth.service.ts): an exchange is under way within it. */
+const leaseNow = () => new Date().toISOString();
 
 export function createSignInGuard(db: Executor, pace: IntraLimits | null) {
   const perAddress = startsPerAddress(pace);
@@ -38,25 +54,40 @@ export function createSignInGuard(db: Executor, pace: IntraLimits | null) {
 
     /**
      * How long this caller's next exchange must wait, in ms: 0 while its address and its visitor
-     * are within their refused codes of the last minute, else until the first of them leaves it.
+     * are within their refused codes of the last minute, else until the first of them leaves it;
+     * a moment while those with refused codes have as many exchanges under way as they have
+     * refusals left (decision 0184).
      */
     async exchangeWaitMs(caller: Caller, now: Date): Promise<number> {
-      const from = since(now);
-      const checks = [
-        { failures: await recentSignInFailures(db, { address: caller.address }, from), limit: FAILURES_PER_ADDRESS },
-        ...(caller.visitor === null
-          ? []
-          : [
-              {
-                failures: await recentSignInFailures(db, { visitor: caller.visitor }, from),
-                limit: FAILURES_PER_VISITOR,
-              },
-            ]),
-      ];
-      const waits = checks
-        .filter(({ failures, limit }) => failures.count >= limit && failures.first !== null)
-        .map(({ failures }) => Date.parse(failures.first!) + WINDOW_MS - now.getTime());
+      const waits = await Promise.all(
+        allowances(caller).map(async ({ by, limit }) => {
+          const failures = await recentSignInFailures(db, by, since(now));
+          if (failures.count >= limit && failures.first !== null) {
+            return Date.parse(failures.first) + WINDOW_MS - now.getTime();
+          }
+          if (failures.count === 0) return 0;
+          const underWay = await countExchangesUnderWay(db, by, leaseNow());
+          return failures.count + underWay >= limit ? UNDER_WAY_WAIT_MS : 0;
+        }),
+      );
       return Math.max(0, ...waits);
+    },
+
+    /**
+     * Whether this sign-in's code may go to the intra now that its exchange has started: yes
+     * unless its address or visitor has refused codes this minute and, counting the exchanges
+     * under way that began before it, would go past its allowance (decision 0184). Asked at the
+     * slot, after the claim: codes sent at once, or while an earlier one was still being refused,
+     * each spent a call before.
+     */
+    async mayExchange(caller: Caller, exchange: { stateHash: string; exchangeAt: string }, now: Date) {
+      for (const { by, limit } of allowances(caller)) {
+        const failures = await recentSignInFailures(db, by, since(now));
+        if (failures.count === 0) continue;
+        const place = await countExchangesUnderWay(db, by, leaseNow(), exchange);
+        if (failures.count + place > limit) return false;
+      }
+      return true;
     },
   };
 }

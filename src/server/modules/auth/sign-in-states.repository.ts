@@ -92,11 +92,47 @@ export async function claimSignIn(
 export async function releaseSignIn(db: Executor, stateHash: string): Promise<void> {
   await db
     .updateTable('oauth_states')
-    .set({ code_hash: null, claimed_until: null, slot_at: null })
+    .set({ code_hash: null, claimed_until: null, slot_at: null, exchange_at: null })
     .where('state_hash', '=', stateHash)
     .where('user_id', 'is', null)
     .where('failure', 'is', null)
     .execute();
+}
+
+/** The sign-in's code goes to the intra now: its exchange is under way until its outcome. */
+export async function startExchange(db: Executor, stateHash: string, at: string): Promise<void> {
+  await db.updateTable('oauth_states').set({ exchange_at: at }).where('state_hash', '=', stateHash).execute();
+}
+
+/**
+ * The exchanges of this address, or this visitor, under way (no outcome yet, the lease of the
+ * process carrying it out not run out at `now`), those that began by `before` (an exchange_at
+ * and a state hash) only: an exchange's place among them, the first 1.
+ */
+export async function countExchangesUnderWay(
+  db: Executor,
+  by: { address: string } | { visitor: string },
+  now: string,
+  before?: { exchangeAt: string; stateHash: string },
+): Promise<number> {
+  const row = await db
+    .selectFrom('oauth_states')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('address' in by ? 'address' : 'visitor', '=', 'address' in by ? by.address : by.visitor)
+    .where('exchange_at', 'is not', null)
+    .where('user_id', 'is', null)
+    .where('failure', 'is', null)
+    .where('claimed_until', '>', now)
+    .$if(before !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('exchange_at', '<', before!.exchangeAt),
+          eb.and([eb('exchange_at', '=', before!.exchangeAt), eb('state_hash', '<=', before!.stateHash)]),
+        ]),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** The slot the sign-in waits for; the lease and the state's life last past it. */
