@@ -18,9 +18,11 @@ export async function candidatesHiddenFrom(
   db: Executor,
   viewer: Viewer,
   applicationIds: readonly number[],
+  /** The setting, when the caller has read it already (a list reads it once for its search and this). */
+  blindReview?: boolean,
 ): Promise<Map<number, number>> {
   const ids = [...new Set(applicationIds)];
-  if (ids.length === 0 || !(await readSetting(db, 'blind_review'))) return new Map();
+  if (ids.length === 0 || !(blindReview ?? (await readSetting(db, 'blind_review')))) return new Map();
   const voted =
     viewer === 'everyone'
       ? []

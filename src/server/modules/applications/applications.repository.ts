@@ -164,18 +164,18 @@ export async function listApplications(
   db: Executor,
   engine: Engine,
   filter: ApplicationPage,
-): Promise<{ data: ApplicationView[]; total: number }> {
-  // The page's ids first, then only those rows are joined.
+): Promise<{ data: (ApplicationView & { campus: string | null })[]; total: number }> {
+  // The page's ids first, then only those rows are joined, with the candidate's campus.
   const page = applicationPageIds(db, engine, filter);
   const [rows, count] = await Promise.all([
-    withApplicant(db).where('applications.id', 'in', page).$call(orderOf(filter)).execute(),
+    withApplicant(db).select('users.campus').where('applications.id', 'in', page).$call(orderOf(filter)).execute(),
     db
       .selectFrom('applications')
       .where(matching(db, engine, filter))
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { data: rows.map(toApplication), total: count.total };
+  return { data: rows.map(({ campus, ...row }) => ({ ...toApplication(row), campus })), total: count.total };
 }
 
 /** Moves an application from one status to another only if it still has the expected one. */

@@ -27,7 +27,7 @@ import {
   type JourneyStep,
 } from '../../read-model/journey';
 import { readSetting } from '../../read-model/settings';
-import { campusesOf, findUserById } from '../users';
+import { findUserById } from '../users';
 import {
   eachApplicationForExport,
   findApplication,
@@ -127,16 +127,16 @@ export function createBoardReviewService(deps: Deps) {
   const { db, clock, engine } = deps;
 
   /** Under blind review a search finds only the applications whose candidate this admin may see. */
-  async function searchScope(admin: UserRow): Promise<{ searchableFor?: number }> {
-    return (await readSetting(db, 'blind_review')) ? { searchableFor: admin.id } : {};
-  }
+  const searchScope = (admin: UserRow, blindReview: boolean): { searchableFor?: number } =>
+    blindReview ? { searchableFor: admin.id } : {};
 
-  /** The applications as the admin may see them, in the same order. */
-  async function asSeenBy(executor: Executor, admin: UserRow, applications: ApplicationView[]) {
+  /** The applications as the admin may see them, in the same order (`blindReview`: the setting, when read already). */
+  async function asSeenBy(executor: Executor, admin: UserRow, applications: ApplicationView[], blindReview?: boolean) {
     const hidden = await candidatesHiddenFrom(
       executor,
       admin,
       applications.map((application) => application.id),
+      blindReview,
     );
     return applications.map((application) => withIdentity(application, hidden.has(application.id)));
   }
@@ -170,17 +170,14 @@ export function createBoardReviewService(deps: Deps) {
   return {
     async list(query: ListQuery, admin: UserRow) {
       const now = clock.now();
-      const { data, total } = await listApplications(db, engine, { ...query, ...(await searchScope(admin)), now });
-      const [seen, steps, campuses] = await Promise.all([
-        asSeenBy(db, admin, data),
+      const blindReview = (await readSetting(db, 'blind_review')) ?? false;
+      const { data, total } = await listApplications(db, engine, { ...query, ...searchScope(admin, blindReview), now });
+      const [seen, steps] = await Promise.all([
+        asSeenBy(db, admin, data, blindReview),
         journeyStepsOf(
           db,
           data.map((application) => application.user_id),
           now,
-        ),
-        campusesOf(
-          db,
-          data.map((application) => application.user_id),
         ),
       ]);
       return {
@@ -198,7 +195,7 @@ export function createBoardReviewService(deps: Deps) {
                 : application.status === 'withdrawn'
                   ? -2
                   : -1,
-            campus: campuses.get(candidate) ?? null,
+            campus: data[i]!.campus,
           };
         }),
         total,
@@ -218,11 +215,13 @@ export function createBoardReviewService(deps: Deps) {
       const { separator, sort: _sort, ...filter } = query;
       const now = clock.now();
       async function* rows() {
-        const scoped = { ...filter, ...(await searchScope(admin)), now };
+        // One reading of the setting for the whole file: every page hides the same way.
+        const blindReview = (await readSetting(db, 'blind_review')) ?? false;
+        const scoped = { ...filter, ...searchScope(admin, blindReview), now };
         for await (const page of eachApplicationForExport(db, engine, scoped)) {
           const ids = page.map((application) => application.id);
           const [seen, steps, votes] = await Promise.all([
-            asSeenBy(db, admin, page),
+            asSeenBy(db, admin, page, blindReview),
             stepsOfApplications(db, ids, now),
             votesOnApplications(db, ids),
           ]);

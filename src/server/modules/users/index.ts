@@ -7,7 +7,6 @@ export {
   activeAdminIds,
   addExperience,
   campusNames,
-  campusesOf,
   changeRole,
   findUserById,
   isLastAdmin,

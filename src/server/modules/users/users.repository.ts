@@ -127,13 +127,6 @@ export async function changeRole(db: Executor, id: number, from: Role, to: Role,
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The campus of each of these users (a user without one is absent). */
-export async function campusesOf(db: Executor, userIds: number[]): Promise<Map<number, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'campus']).where('id', 'in', userIds).execute();
-  return new Map(rows.flatMap((row) => (row.campus === null ? [] : [[row.id, row.campus] as const])));
-}
-
 /**
  * Locks the admins' rows (PostgreSQL; SQLite runs one write transaction at a time) so two
  * admins demoting, banning or erasing each other at once cannot leave the club without an admin.
