@@ -56,23 +56,27 @@ export function createMembersService(deps: Deps) {
      * out, with the entries about it, and only counted (decision 0136).
      */
     async detail(id: number, admin: UserRow) {
-      const user = await findUserById(db, id);
-      if (!user) throw notFound(/*i18n*/ 'There is no such user.');
       const now = clock.now();
-      const [activity, applications, journey, approved, deadlineDays] = await Promise.all([
+      // Everything at once: what belongs to no user is empty, and the answer is then a 404.
+      const [user, activity, applications, journey, approved, deadlineDays, blindReview] = await Promise.all([
+        findUserById(db, id),
         recentActivity(db, id),
         applicationsOfUser(db, id),
         journeySummary(db, id, now),
         findApprovedApplication(db, id),
         readSetting(db, 'challenge_deadline_days'),
+        readSetting(db, 'blind_review'),
       ]);
-      if (!journey) throw notFound(/*i18n*/ 'There is no such user.');
-      const assignable = journey.step === 1 ? await missingChallenges(db, id, CHALLENGES_PER_CANDIDATE) : [];
-      const hidden = await candidatesHiddenFrom(
-        db,
-        admin,
-        applications.map((application) => application.id),
-      );
+      if (!user || !journey) throw notFound(/*i18n*/ 'There is no such user.');
+      const [assignable, hidden] = await Promise.all([
+        journey.step === 1 ? missingChallenges(db, id, CHALLENGES_PER_CANDIDATE) : [],
+        candidatesHiddenFrom(
+          db,
+          admin,
+          applications.map((application) => application.id),
+          blindReview ?? false,
+        ),
+      ]);
       const aboutHidden = (entry: { entity_type: string; entity_id: number | null }) =>
         entry.entity_type === 'application' && hidden.has(entry.entity_id!);
       return {
