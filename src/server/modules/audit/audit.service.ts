@@ -11,6 +11,7 @@ import type { Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { candidatesHiddenFrom } from '../../read-model/blind-review';
+import { readSetting } from '../../read-model/settings';
 import { eachAuditLogForExport, listAuditLogs } from './audit.repository';
 
 type Entry = Omit<AuditLog, 'actor_hidden' | 'details'> & { details: AuditLog['details'] | string };
@@ -20,13 +21,14 @@ type Entry = Omit<AuditLog, 'actor_hidden' | 'details'> & { details: AuditLog['d
  * application the admin has not voted on say neither who acted nor what they wrote (decision
  * 0136); the board's entries about it (votes, decisions) name the admin as ever.
  */
-async function asReadBy<E extends Entry>(db: Executor, admin: UserRow, entries: E[]) {
+async function asReadBy<E extends Entry>(db: Executor, admin: UserRow, entries: E[], blindReview: boolean) {
   const hidden = await candidatesHiddenFrom(
     db,
     admin,
     entries.flatMap((entry) =>
       entry.entity_type === 'application' && entry.entity_id !== null ? [entry.entity_id] : [],
     ),
+    blindReview,
   );
   return entries.map((entry) => {
     const candidate = entry.entity_type === 'application' ? hidden.get(entry.entity_id!) : undefined;
@@ -41,16 +43,24 @@ export function createAuditService(deps: Deps) {
   const { db } = deps;
   return {
     async list(query: z.output<typeof auditLogQuerySchema>, admin: UserRow) {
-      const { data, total } = await listAuditLogs(db, query);
-      return { data: await asReadBy(db, admin, data), total };
+      // The setting beside the page: while blind review is off, nothing more is read.
+      const [{ data, total }, blindReview] = await Promise.all([
+        listAuditLogs(db, query),
+        readSetting(db, 'blind_review'),
+      ]);
+      return { data: await asReadBy(db, admin, data, blindReview ?? false), total };
     },
 
     /** The CSV of every entry the filters select, as the admin may read them, a page at a time as the client reads. */
     exportCsv(query: z.output<typeof auditLogExportQuerySchema>, admin: UserRow): Readable {
       const { separator, ...filter } = query;
       async function* rows() {
+        // One reading of the setting for the whole file: every page hides the same way.
+        const blindReview = (await readSetting(db, 'blind_review')) ?? false;
         for await (const page of eachAuditLogForExport(db, filter)) {
-          yield (await asReadBy(db, admin, page)).map((entry) => AUDIT_CSV_COLUMNS.map((column) => entry[column]));
+          yield (await asReadBy(db, admin, page, blindReview)).map((entry) =>
+            AUDIT_CSV_COLUMNS.map((column) => entry[column]),
+          );
         }
       }
       return csvStream(AUDIT_CSV_COLUMNS, rows(), separator);
