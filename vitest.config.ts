@@ -15,8 +15,8 @@ const serverTests = ['src/server/**/*.test.ts', 'test/**/*.test.ts'];
  * processes): they run after the others, so that the suite's own load cannot make a call late
  * (decision 0146), all eight files at once (both engines): they mostly sleep on the intra's pace
  * (one file at a time took 100 s, four at once 40 s). The processes of
- * `intra-pace-across-processes.test.ts` start one pair at a time: four starting at once were load
- * enough to make `sign-in-guard.test.ts` see a refused code late (decision 0182).
+ * `intra-pace-across-processes.test.ts` start one pair at a time (decision 0182): the group is
+ * CPU-bound, and its two cases side by side took no less time.
  */
 const pacedTests = [
   'src/server/modules/auth/sign-in-queue.test.ts',

@@ -4,6 +4,9 @@ import { readSetting } from './settings';
 /** Who reads: an admin, or `everyone` — the board's chat, which every admin reads (webhooks). */
 export type Viewer = { id: number } | 'everyone';
 
+/** Whether blind review is on: every reader of the rule below asks here. */
+export const blindReviewOn = async (db: Executor): Promise<boolean> => (await readSetting(db, 'blind_review')) ?? false;
+
 /**
  * Blind review's one rule (decisions 0115 and 0136): while the setting `blind_review` is on, the
  * person an application belongs to is hidden from every admin who has not voted on it (at either
@@ -22,7 +25,7 @@ export async function candidatesHiddenFrom(
   blindReview?: boolean,
 ): Promise<Map<number, number>> {
   const ids = [...new Set(applicationIds)];
-  if (ids.length === 0 || !(blindReview ?? (await readSetting(db, 'blind_review')))) return new Map();
+  if (ids.length === 0 || !(blindReview ?? (await blindReviewOn(db)))) return new Map();
   const voted =
     viewer === 'everyone'
       ? []

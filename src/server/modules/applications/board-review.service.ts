@@ -26,7 +26,6 @@ import {
   stepsOfApplications,
   type JourneyStep,
 } from '../../read-model/journey';
-import { readSetting } from '../../read-model/settings';
 import { findUserById } from '../users';
 import {
   eachApplicationForExport,
@@ -42,7 +41,7 @@ import {
   votesOf,
   votesOnApplications,
 } from './application-votes.repository';
-import { candidatesHiddenFrom } from '../../read-model/blind-review';
+import { blindReviewOn, candidatesHiddenFrom } from '../../read-model/blind-review';
 
 type VoteInput = z.output<typeof voteBodySchema>;
 type ListQuery = z.output<typeof applicationListQuerySchema>;
@@ -170,7 +169,7 @@ export function createBoardReviewService(deps: Deps) {
   return {
     async list(query: ListQuery, admin: UserRow) {
       const now = clock.now();
-      const blindReview = (await readSetting(db, 'blind_review')) ?? false;
+      const blindReview = await blindReviewOn(db);
       const { data, total } = await listApplications(db, engine, { ...query, ...searchScope(admin, blindReview), now });
       const [seen, steps] = await Promise.all([
         asSeenBy(db, admin, data, blindReview),
@@ -216,7 +215,7 @@ export function createBoardReviewService(deps: Deps) {
       const now = clock.now();
       async function* rows() {
         // One reading of the setting for the whole file: every page hides the same way.
-        const blindReview = (await readSetting(db, 'blind_review')) ?? false;
+        const blindReview = await blindReviewOn(db);
         const scoped = { ...filter, ...searchScope(admin, blindReview), now };
         for await (const page of eachApplicationForExport(db, engine, scoped)) {
           const ids = page.map((application) => application.id);

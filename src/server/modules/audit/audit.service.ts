@@ -10,8 +10,7 @@ import { csvStream } from '../../csv-writer';
 import type { Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { candidatesHiddenFrom } from '../../read-model/blind-review';
-import { readSetting } from '../../read-model/settings';
+import { blindReviewOn, candidatesHiddenFrom } from '../../read-model/blind-review';
 import { eachAuditLogForExport, listAuditLogs } from './audit.repository';
 
 type Entry = Omit<AuditLog, 'actor_hidden' | 'details'> & { details: AuditLog['details'] | string };
@@ -44,11 +43,8 @@ export function createAuditService(deps: Deps) {
   return {
     async list(query: z.output<typeof auditLogQuerySchema>, admin: UserRow) {
       // The setting beside the page: while blind review is off, nothing more is read.
-      const [{ data, total }, blindReview] = await Promise.all([
-        listAuditLogs(db, query),
-        readSetting(db, 'blind_review'),
-      ]);
-      return { data: await asReadBy(db, admin, data, blindReview ?? false), total };
+      const [{ data, total }, blindReview] = await Promise.all([listAuditLogs(db, query), blindReviewOn(db)]);
+      return { data: await asReadBy(db, admin, data, blindReview), total };
     },
 
     /** The CSV of every entry the filters select, as the admin may read them, a page at a time as the client reads. */
@@ -56,7 +52,7 @@ export function createAuditService(deps: Deps) {
       const { separator, ...filter } = query;
       async function* rows() {
         // One reading of the setting for the whole file: every page hides the same way.
-        const blindReview = (await readSetting(db, 'blind_review')) ?? false;
+        const blindReview = await blindReviewOn(db);
         for await (const page of eachAuditLogForExport(db, filter)) {
           yield (await asReadBy(db, admin, page, blindReview)).map((entry) =>
             AUDIT_CSV_COLUMNS.map((column) => entry[column]),

@@ -15,7 +15,7 @@ import { readSetting } from '../../read-model/settings';
 import { welcomeMail } from '../mail';
 import { createPrivacyService } from '../privacy';
 import { activeAdminIds, changeRole, findUserById, isLastAdmin, LAST_ADMIN, updateUser } from '../users';
-import { candidatesHiddenFrom } from '../../read-model/blind-review';
+import { blindReviewOn, candidatesHiddenFrom } from '../../read-model/blind-review';
 import { applicationsOfUser, listCampuses, listMembers, recentActivity } from './members.repository';
 
 export function createMembersService(deps: Deps) {
@@ -65,7 +65,7 @@ export function createMembersService(deps: Deps) {
         journeySummary(db, id, now),
         findApprovedApplication(db, id),
         readSetting(db, 'challenge_deadline_days'),
-        readSetting(db, 'blind_review'),
+        blindReviewOn(db),
       ]);
       if (!user || !journey) throw notFound(/*i18n*/ 'There is no such user.');
       const [assignable, hidden] = await Promise.all([
@@ -74,7 +74,7 @@ export function createMembersService(deps: Deps) {
           db,
           admin,
           applications.map((application) => application.id),
-          blindReview ?? false,
+          blindReview,
         ),
       ]);
       const aboutHidden = (entry: { entity_type: string; entity_id: number | null }) =>
