@@ -64,16 +64,6 @@ export async function updatePendingApplication(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/**
- * Holds these applications' rows to the end of the transaction on PostgreSQL, in id order (SQLite
- * writes one transaction at a time): two assignments of challenges to the same candidates then
- * take turns, the second counting what the first assigned.
- */
-export async function lockApplications(db: Executor, ids: number[], engine: Engine): Promise<void> {
-  if (engine !== 'postgres' || ids.length === 0) return;
-  await db.selectFrom('applications').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
-}
-
 /** The owner takes back their pending application; false when it is no longer pending. */
 export async function withdrawPendingApplication(db: Executor, id: number, userId: number, at: string) {
   const result = await db
@@ -311,37 +301,4 @@ export async function* eachApplicationForExport(
     const end = rows[rows.length - 1]!;
     after = { created_at: end.created_at, id: end.id };
   }
-}
-
-/**
- * Sets the board's challenge deadline of an approved application (null: the default rule), and
- * answers the candidate's open request for more time, if any, at `at`.
- */
-export async function setChallengeDeadline(db: Executor, id: number, deadlineAt: string | null, at: string) {
-  await db
-    .updateTable('applications')
-    .set((eb) => ({
-      challenge_deadline_at: deadlineAt,
-      deadline_request_answered_at: eb
-        .case()
-        .when('deadline_requested_at', 'is not', null)
-        .then(eb.fn.coalesce('deadline_request_answered_at', eb.val(at)))
-        .else(null)
-        .end(),
-      updated_at: at,
-    }))
-    .where('id', '=', id)
-    .where('status', '=', 'approved')
-    .execute();
-}
-
-/** Records the candidate's one request for more time; false when one was already recorded. */
-export async function recordDeadlineRequest(db: Executor, id: number, reason: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('applications')
-    .set({ deadline_request: reason, deadline_requested_at: at, updated_at: at })
-    .where('id', '=', id)
-    .where('deadline_requested_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }

@@ -10,20 +10,14 @@ import type {
 import { CHALLENGES_PER_CANDIDATE, UNDO_WINDOW_MS } from '../../../contract/constants';
 import { isUniqueViolation } from '../../db/constraint-errors';
 import type { DB, UserRow } from '../../db/schema';
-import type { Deps } from '../../deps';
+import type { Deps, Notification } from '../../deps';
 import { holdFor } from '../../undo-hold';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import { changeDetails, recordAudit } from '../audit';
 import { assignActiveChallenges, withdrawAssignedChallenges } from '../challenges';
 import { createEligibilityService } from '../eligibility';
 import { journeyStep } from '../../read-model/journey';
-import {
-  applicationApprovedMail,
-  applicationDeclinedMail,
-  applicationReceivedMail,
-  finalDeclinedMail,
-  type Notification,
-} from '../mail';
+import { applicationApprovedMail, applicationDeclinedMail, applicationReceivedMail, finalDeclinedMail } from '../mail';
 import { findOpenRound } from '../rounds';
 import { readSetting } from '../../read-model/settings';
 import { candidatesHiddenFrom } from '../../read-model/blind-review';

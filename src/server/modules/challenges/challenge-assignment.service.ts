@@ -4,11 +4,15 @@ import type { Engine, Executor } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../errors';
-import { lockApplications } from '../applications';
 import { recordAudit } from '../audit';
 import { journeyStep } from '../../read-model/journey';
 import { findUserById } from '../users';
-import { assignChallenges, candidatesShortOfChallenges, missingChallenges } from './challenges.repository';
+import {
+  assignChallenges,
+  candidatesShortOfChallenges,
+  lockApplications,
+  missingChallenges,
+} from './challenges.repository';
 
 /** Why challenges were assigned after the approval: a challenge was activated, or the board asked. */
 export type AssignmentCause = { by: 'activation'; challenge_id: number } | { by: 'board' };

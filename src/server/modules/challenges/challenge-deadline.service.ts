@@ -2,13 +2,12 @@ import type { ChallengeDeadline } from '../../../contract/challenges';
 import type { UserRow } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { recordDeadlineRequest, setChallengeDeadline } from '../applications';
 import { recordAudit } from '../audit';
 import { deadlineChangedMail } from '../mail';
 import { readSetting } from '../../read-model/settings';
 import { findUserById } from '../users';
 import { deadlineOf } from './challenge-deadline';
-import { findApprovedApplication } from './challenges.repository';
+import { findApprovedApplication, recordDeadlineRequest, setChallengeDeadline } from './challenges.repository';
 
 const NOT_APPROVED = /*i18n*/ 'Your application must be approved before you can take the challenges.';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MailOutboxRow } from '../../db/schema';
 import { markup } from './html';
-import type { MailOutbox } from './mail-outbox';
+import type { MailOutbox } from '../../deps';
 
 const SHOWN = 100;
 

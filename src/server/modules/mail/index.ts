@@ -2,7 +2,6 @@
  * The mail module's front door (decision 0162): what the rest of the server may use of it.
  * Its repositories and other files are its own.
  */
-export type { MailOutbox } from './mail-outbox';
 export {
   applicationApprovedMail,
   applicationDeclinedMail,
@@ -17,5 +16,4 @@ export {
   teamAssignedMail,
   welcomeMail,
 } from './mail-templates';
-export type { Notification } from './mail-templates';
 export { renderMarkdown } from './markdown';

@@ -5,7 +5,8 @@ import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 import { ARABIC_TEMPLATES } from './mail-defaults-ar';
 import { FRENCH_TEMPLATES } from './mail-defaults-fr';
 import { DEFAULT_TEMPLATES } from './mail-defaults';
-import { boardMessageMail, deadlineChangedMail, teamAssignedMail, type Notification } from './mail-templates';
+import type { Notification } from '../../deps';
+import { boardMessageMail, deadlineChangedMail, teamAssignedMail } from './mail-templates';
 
 const URL = '/api/admin/mail-templates';
 const DEADLINE = `${URL}/deadline_changed`;

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
-import type { Db, Executor } from '../../db/database';
+import type { Db } from '../../db/database';
 import type { MailOutboxRow } from '../../db/schema';
 import type { Clock } from '../../clock';
 import { withdrawHeld } from '../../db/outbox-claim';
-import type { Hold } from '../../undo-hold';
 import { createOutboxRunner } from '../../outbox-runner';
 import { retryPolicy } from '../../outbox-retry';
 import {
@@ -19,7 +18,8 @@ import {
 } from './mail-outbox.repository';
 import { DEFAULT_LOCALE, type Locale } from '../../../contract/locales';
 import { defaultTemplate } from './mail-defaults';
-import { composeMail, type Notification, type TemplateText } from './mail-templates';
+import type { MailOutbox } from '../../deps';
+import { composeMail, type TemplateText } from './mail-templates';
 import { findSavedTemplate } from './mail-templates.repository';
 import { readSetting } from '../../read-model/settings';
 
@@ -34,32 +34,6 @@ const SWEEP_MS = 30_000;
 
 /** The language a user reads their mail in: their choice, else their browser's at their last sign-in (decision 0128). */
 const languageOf = (user: RecipientRow): Locale => user.locale ?? user.sign_in_locale ?? DEFAULT_LOCALE;
-
-export type MailOutbox = {
-  /** Whether mails are sent (SMTP_URL is set) or only kept in the outbox for /dev/mail. */
-  readonly delivering: boolean;
-  /**
-   * Writes one mail per user, composed for that user in their language (`locale ??
-   * sign_in_locale ?? 'en'`, decision 0128) with the wording in force in it (the board's saved
-   * template of that language, or the default) and kept as written: a later change of language
-   * changes no mail already queued. In the caller's transaction: it is sent only if that
-   * transaction commits. Users without an email address get none. Call `kick()`
-   * once the transaction has committed. A decision's mails wait out its `hold` (decision 0119).
-   */
-  enqueue(trx: Executor, userIds: number[], notification: Notification, at: Date, hold?: Hold): Promise<number>;
-  /** Deletes, in the caller's transaction, the mails held for `key` that have not gone out. */
-  withdraw(trx: Executor, key: string, now: Date): Promise<number>;
-  /** The latest mails written, newest first (for /dev/mail). */
-  recent(limit: number): Promise<MailOutboxRow[]>;
-  /** Starts a delivery run now, without waiting for it (a no-op without SMTP_URL). */
-  kick(): void;
-  /** Resolves once every due mail has been tried and no delivery run is under way. */
-  flush(): Promise<void>;
-  /** Starts the periodic sweep, which also catches mails committed by other processes. */
-  start(): void;
-  /** Stops the sweep, waits for the run under way and closes the SMTP connections. */
-  stop(): Promise<void>;
-};
 
 type OutboxDeps = { db: Db; clock: Clock; log: FastifyBaseLogger; config: Pick<Config, 'smtpUrl' | 'publicUrl'> };
 

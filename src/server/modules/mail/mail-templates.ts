@@ -4,6 +4,7 @@ import type { Locale } from '../../../contract/locales';
 import { MAIL_TEMPLATES, type MailTemplateKey } from '../../../contract/mail-templates';
 import { teamDisplayName } from '../../../contract/hackathon';
 import { speaking } from '../../i18n';
+import type { Notification, Recipient } from '../../deps';
 import { markup } from './html';
 import { mailHtml, mailText, oneLine, renderMarkdownWithValues, renderTextWithValues } from './mail-layout';
 import { parseTemplate, type Values } from './template';
@@ -19,22 +20,9 @@ import { parseTemplate, type Values } from './template';
 
 export type MailKind = MailTemplateKey | 'board_message';
 
-/** Whom a mail goes to, as the outbox reads it from the users table, and the language they read. */
-export type Recipient = { userId: number; email: string; name: string; locale: Locale };
-
 export type MailContent = { kind: MailKind; subject: string; text: string; html: string };
 
 export type TemplateText = { subject: string; body: string };
-
-/**
- * A notification to write, before its recipients are known: a template's key and the values of
- * its placeholders for each recipient (`name` and `app_url` are added for every mail; `moment`
- * tells a date in the club's time zone and the recipient's language), or a message of the board,
- * whose subject and Markdown body are its own words.
- */
-export type Notification =
-  | { kind: MailTemplateKey; values: (recipient: Recipient, moment: (iso: string) => string) => Values }
-  | { kind: 'board_message'; subject: string; body: string };
 
 /** British English writes the day before the month; Arabic keeps Latin digits; all on a 24-hour clock. */
 const DATE_LOCALES: Record<Locale, string> = { en: 'en-GB', fr: 'fr', ar: 'ar-u-nu-latn' };

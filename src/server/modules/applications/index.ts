@@ -1,5 +1,0 @@
-/**
- * The applications module's front door (decision 0162): what the rest of the server may use of it.
- * Its repositories and other files are its own.
- */
-export { lockApplications, recordDeadlineRequest, setChallengeDeadline } from './applications.repository';
