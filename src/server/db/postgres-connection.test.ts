@@ -45,3 +45,20 @@ describe.runIf(runsOnEngine('postgres', 'PostgreSQL timestamps read as ISO strin
     );
   },
 );
+
+describe.runIf(runsOnEngine('postgres', "PostgreSQL connections' planner settings"))(
+  "PostgreSQL connections' planner settings",
+  () => {
+    it('plan for a database held in memory: random_page_cost 1.1 on every connection of the pool (decision 0187)', async () => {
+      const { database, drop } = await createTestDatabase();
+      try {
+        const read = () =>
+          sql<{ cost: string }>`select current_setting('random_page_cost') as cost`.execute(database.db);
+        const answers = await Promise.all(Array.from({ length: 4 }, read));
+        expect(answers.map(({ rows }) => rows[0]!.cost)).toEqual(['1.1', '1.1', '1.1', '1.1']);
+      } finally {
+        await drop();
+      }
+    });
+  },
+);
