@@ -17,8 +17,8 @@ import {
 
 /**
  * Pa11y at zero errors (htmlcs and axe, WCAG2AA) on every page: signed out, as a candidate at
- * each step, as an admin on every admin page; at 1280 and 375 px, in the light and the dark
- * theme (docs/decisions/0124-pa11y-in-npm-test.md). A server of its own: its data is seeded here,
+ * each step, as an admin on every admin page; at 1280 and 375 px, in the light theme and, for the
+ * rules that read colours, the dark one (docs/decisions/0124-pa11y-in-npm-test.md, 0188). A server of its own: its data is seeded here,
  * only three campuses may apply (the fourth sees who may), and sign-ins keep a pace so that the
  * callback page can be caught while waiting in line.
  */
@@ -277,8 +277,8 @@ test('every page passes Pa11y (htmlcs and axe, WCAG2AA) at 1280 and 375 px, ligh
     });
     const seconds = (ms: number) => (ms / 1000).toFixed(1);
     console.log(
-      `Pa11y: ${checks} checks (${all.length} pages × ${WIDTHS.length} widths × ${THEMES.length} themes, ` +
-        'htmlcs and axe each), ' +
+      `Pa11y: ${checks} checks (${all.length} pages × ${WIDTHS.length} widths × ${THEMES.length} themes; ` +
+        'htmlcs and axe in the light theme, their colour rules in the dark), ' +
         `${findings.length} errors, in ${seconds(Date.now() - started)} s (seeding ${seconds(seeded - started)} s).`,
     );
     expect(findings.map(describe).join('\n\n') || 'no errors').toBe('no errors');
