@@ -493,8 +493,12 @@ try {
   if (database.engine === 'sqlite') await sql`pragma cache_size = -262144`.execute(database.db);
   await database.db.transaction().execute((trx) => seed(trx, database.engine));
   if (database.engine === 'postgres') {
-    // What autovacuum does to a table grown this big, before the first page is asked for.
-    await sql`vacuum analyze audit_logs, audit_counts, users, applications, user_challenges`.execute(database.db);
+    // What autovacuum does to the tables after a load this big, before the first page is asked for:
+    // every table of the schema, journey_steps included (its triggers rewrite a row at each step,
+    // leaving a dead version behind each time).
+    const { rows } = await sql<{ name: string }>`
+      select tablename as name from pg_tables where schemaname = current_schema()`.execute(database.db);
+    await sql`vacuum analyze ${sql.join(rows.map(({ name }) => sql.table(name)))}`.execute(database.db);
   } else {
     // Into the database file now, rather than on the server's first write.
     await sql`pragma wal_checkpoint(truncate)`.execute(database.db);
