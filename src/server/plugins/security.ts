@@ -57,25 +57,33 @@ const NUL_REFUSAL = {
   values: { escape: '\\u0000' },
 };
 
-/** No key of its own: the params and query of most calls, checked without allocating. */
+/**
+ * No key of its own: the params and query of most calls, checked without allocating. An array by
+ * its length: `for...in` lists every index before it yields the first.
+ */
 function isEmpty(value: object): boolean {
+  if (Array.isArray(value)) return value.length === 0;
   for (const key in value) if (Object.hasOwn(value, key)) return false;
   return true;
 }
+
+/** Bytes (an uploaded image, the one body that is not JSON) are no text: NUL is an ordinary byte there. */
+const isBytes = (value: unknown) => ArrayBuffer.isView(value);
 
 /**
  * Where a NUL character sits in a parsed body, query or path, if anywhere: key or value, at any
  * depth. A loop rather than recursion, so that a body nested thousands deep cannot overflow the stack.
  */
 function nulAt(input: unknown): string | undefined {
-  if (input === undefined || input === null || (typeof input === 'object' && isEmpty(input))) return undefined;
+  // Bytes first: listing the keys of a 2 MB upload, one per byte, held the server for 0.3 s.
+  if (input === undefined || input === null || isBytes(input)) return undefined;
+  if (typeof input === 'object' && isEmpty(input)) return undefined;
   const stack: { value: unknown; path: string }[] = [{ value: input, path: '' }];
   while (stack.length) {
     const { value, path } = stack.pop()!;
     if (typeof value === 'string') {
       if (value.includes(NUL)) return path;
-    } else if (value && typeof value === 'object' && !ArrayBuffer.isView(value)) {
-      // Bytes (an uploaded image, the one body that is not JSON) are no text: NUL is an ordinary byte there.
+    } else if (value && typeof value === 'object' && !isBytes(value)) {
       for (const [key, item] of Object.entries(value)) {
         const itemPath = path ? `${path}.${key}` : key;
         if (key.includes(NUL)) return itemPath;
