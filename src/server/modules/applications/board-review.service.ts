@@ -169,8 +169,14 @@ export function createBoardReviewService(deps: Deps) {
   return {
     async list(query: ListQuery, admin: UserRow) {
       const now = clock.now();
-      const blindReview = await blindReviewOn(db);
-      const { data, total } = await listApplications(db, engine, { ...query, ...searchScope(admin, blindReview), now });
+      const setting = blindReviewOn(db);
+      // The setting scopes a search only: a list without one reads it beside its page, not before
+      // (one round trip to the database fewer on every page of the list).
+      const scope = query.q ? searchScope(admin, await setting) : {};
+      const [{ data, total }, blindReview] = await Promise.all([
+        listApplications(db, engine, { ...query, ...scope, now }),
+        setting,
+      ]);
       const [seen, steps] = await Promise.all([
         asSeenBy(db, admin, data, blindReview),
         journeyStepsOf(
