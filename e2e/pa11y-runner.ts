@@ -170,19 +170,14 @@ function colourErrors(page: Page): Promise<RuleError[]> {
       process(standard: string, content: Document, done: () => void, failed: () => void): void;
       getMessages(): { type: number; code: string; msg: string; element: Element }[];
     };
-    const { axe, HTMLCS, HTMLCS_WCAG2AA } = window as unknown as {
+    const { axe, HTMLCS, HTMLCS_WCAG2AA, __pa11y } = window as unknown as {
       axe: Axe;
       HTMLCS: Htmlcs;
       HTMLCS_WCAG2AA: { sniffs: [{ include: string[] }] };
+      __pa11y: { getElementSelector(element: Element): string };
     };
-    const selectorOf = (element: Element | null): string => {
-      const path: string[] = [];
-      for (let at = element; at && at !== document.documentElement; at = at.parentElement) {
-        if (at.id) return [`#${CSS.escape(at.id)}`, ...path].join(' > ');
-        path.unshift(`${at.localName}:nth-child(${[...(at.parentElement?.children ?? [])].indexOf(at) + 1})`);
-      }
-      return ['html', ...path].join(' > ');
-    };
+    // Named as Pa11y names the elements of its own findings.
+    const selectorOf = (element: Element | null) => (element ? __pa11y.getElementSelector(element) : '');
     const errors: RuleError[] = [];
     const sniffs = HTMLCS_WCAG2AA.sniffs[0];
     const all = sniffs.include;
@@ -202,7 +197,8 @@ function colourErrors(page: Page): Promise<RuleError[]> {
     for (const { id, impact, help, helpUrl, nodes } of [...violations, ...incomplete]) {
       if (impact === 'moderate' || impact === 'minor') continue;
       for (const node of nodes) {
-        errors.push({ runner: 'axe', code: id, selector: node.target.join(' '), message: `${help} (${helpUrl})` });
+        const element = document.querySelector(node.target.join(' '));
+        errors.push({ runner: 'axe', code: id, selector: selectorOf(element), message: `${help} (${helpUrl})` });
       }
     }
     return errors;
