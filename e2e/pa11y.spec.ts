@@ -18,9 +18,9 @@ import {
 /**
  * Pa11y at zero errors (htmlcs and axe, WCAG2AA) on every page: signed out, as a candidate at
  * each step, as an admin on every admin page; at 1280 and 375 px, in the light theme and, for the
- * rules that read colours, the dark one (docs/decisions/0124-pa11y-in-npm-test.md, 0188). A server of its own: its data is seeded here,
- * only three campuses may apply (the fourth sees who may), and sign-ins keep a pace so that the
- * callback page can be caught while waiting in line.
+ * rules that read colours, the dark one (docs/decisions/0124-pa11y-in-npm-test.md, 0188). A server
+ * of its own: its data is seeded here, only three campuses may apply (the fourth sees who may), and
+ * sign-ins keep a pace so that the callback page can be caught while waiting in line.
  */
 const server = ownServer('pa11y', {
   ALLOWED_CAMPUSES: 'Khouribga, Ben Guerir, Tetouan',
