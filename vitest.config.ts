@@ -36,6 +36,9 @@ const GROUPS = {
   paced: { groupOrder: 2, maxWorkers: 8 },
 } as const;
 
+/** Bundles the server that tests start as processes, once for the run (test/support/server/server-bundle.ts). */
+const SERVER_BUNDLE = 'test/support/server/server-bundle.ts';
+
 /**
  * A server project on one engine. Server test files share their worker's loaded modules
  * (`isolate: false`: each builds its own app on its own database, and nothing in them is global),
@@ -50,7 +53,7 @@ const serverProject = (engine: 'sqlite' | 'postgres', testTimeout: number) => {
         include: serverTests,
         exclude: pacedTests,
         env: { TEST_ENGINE: engine },
-        ...(engine === 'postgres' && { globalSetup: ['test/support/server/drop-reused-schemas.ts'] }),
+        globalSetup: [SERVER_BUNDLE, ...(engine === 'postgres' ? ['test/support/server/drop-reused-schemas.ts'] : [])],
         testTimeout,
         hookTimeout: testTimeout,
         isolate: false,
@@ -63,6 +66,7 @@ const serverProject = (engine: 'sqlite' | 'postgres', testTimeout: number) => {
         name: `server-${engine}-paced`,
         include: pacedTests,
         env: { TEST_ENGINE: engine },
+        globalSetup: [SERVER_BUNDLE],
         testTimeout,
         hookTimeout: testTimeout,
         maxWorkers: GROUPS.paced.maxWorkers,

@@ -3,24 +3,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { build } from 'esbuild';
+import { bundleServer } from './server-bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-const { metafile } = await build({
-  entryPoints: {
-    main: path.join(root, 'src/server/main.ts'),
-    migrate: path.join(root, 'src/server/db/migrate-cli.ts'),
-  },
-  outdir: path.join(root, 'dist/server'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-  metafile: true,
+const metafile = await bundleServer(path.join(root, 'dist/server'), {
+  main: path.join(root, 'src/server/main.ts'),
+  migrate: path.join(root, 'src/server/db/migrate-cli.ts'),
 });
 // Test support (test/, reached through #test/* or a relative path) never ships: the lint rule keeps it out
 // of src/, this refuses a bundle that would carry it anyway (docs/decisions/0110-test-support-root.md).

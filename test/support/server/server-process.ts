@@ -2,16 +2,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { holdingScanLock } from './schema-lock';
+import { serverBundle } from './server-bundle';
 
 /**
  * Real server processes for the tests that need more than one of them (races between
- * processes, kill -9, a shared rate limit). They run src/server/main.ts through tsx's loader
- * in one node process: the sources under test, not a build that may be stale or missing
- * (`npm run test:unit` runs before `npm run build`), and a SIGKILL hits the server itself
+ * processes, kill -9, a shared rate limit). Each is one node process running the run's bundle of
+ * src/server/main.ts (server-bundle.ts): the sources under test, not a dist/ that may be stale or
+ * missing (`npm run test:unit` runs before `npm run build`), and a SIGKILL hits the server itself
  * rather than a wrapper that would leave it orphaned.
  */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const MAIN = fileURLToPath(new URL('../../../src/server/main.ts', import.meta.url));
 const START_TIMEOUT_MS = 40_000;
 /** What main.ts prints once it listens. */
 const READY_LINE = 'Robotics club app: ';
@@ -69,7 +69,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 }
 
 function spawnServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [serverBundle()], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

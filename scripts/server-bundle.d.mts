@@ -1,0 +1,3 @@
+import type { Metafile } from 'esbuild';
+
+export function bundleServer(outdir: string, entryPoints: Record<string, string>): Promise<Metafile>;
