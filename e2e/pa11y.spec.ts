@@ -194,6 +194,7 @@ function targets(
         await shows(page, 'Build robots');
       },
       stillThere: stillSaying(BANNED),
+      ownPage: true,
     },
     {
       name: 'visitor: /auth/callback, waiting in line',
@@ -207,6 +208,7 @@ function targets(
         });
       },
       stillThere: stillSaying(IN_LINE),
+      ownPage: true,
     },
   ];
   const candidate = (step: Step, heading: string): Target => ({
