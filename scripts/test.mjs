@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 const STEPS = [
   // First alone: it rewrites the compiled catalogs that the type check, the lint and the build read.
   ['i18n:check'],
-  ['lint', 'typecheck', 'lint:api', 'build:bundles'],
+  // `npm run lint` is ESLint then Prettier: here each has its own process, so that neither waits for the other.
+  ['lint:code', 'lint:format', 'typecheck', 'lint:api', 'build:bundles'],
   ['test:unit'],
   // The build is done: the browser tests run against it.
   ['test:browser'],
