@@ -257,11 +257,11 @@ export async function checkAll(
    * A lane's page, kept for the next target of the same session: a new page costs Chromium about
    * 0.3 s of CPU on its first load, a navigation in a kept one about 0.05 s (decision 0190).
    */
-  type Kept = { session?: APIRequestContext; context: BrowserContext; page: Page };
+  type Lane = { kept?: { session?: APIRequestContext; context: BrowserContext; page: Page } };
 
-  async function run(lane: { kept?: Kept }, { target, width }: Run): Promise<void> {
+  async function run(lane: Lane, { target, width }: Run): Promise<void> {
     if (!lane.kept || lane.kept.session !== target.session || target.ownPage) {
-      await lane.kept?.context.close();
+      await dropKept(lane);
       // A context of its own: the lanes run at once, each with its own cookies.
       const context = await contextOf(browser, baseURL, target.session);
       lane.kept = { session: target.session, context, page: await context.newPage() };
@@ -284,14 +284,14 @@ export async function checkAll(
     if (!keep) await dropKept(lane);
   }
 
-  async function dropKept(lane: { kept?: Kept }): Promise<void> {
+  async function dropKept(lane: Lane): Promise<void> {
     await lane.kept?.context.close();
     lane.kept = undefined;
   }
 
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      const lane: { kept?: Kept } = {};
+      const lane: Lane = {};
       try {
         for (let next = queue.shift(); next; next = queue.shift()) await run(lane, next);
       } finally {

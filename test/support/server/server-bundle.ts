@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleServer } from '../../../scripts/server-bundle.mjs';
 
 /**
  * The server the tests start as processes (server-process.ts): src/server/main.ts bundled once per
@@ -29,6 +28,8 @@ const shared = globalThis as { clubServerBundle?: Promise<unknown> };
 /** Global setup: bundles the server for the run; the teardown removes it. */
 export async function setup(): Promise<() => void> {
   const dir = bundleDir();
+  // Imported here, not at the top: the test workers read this file for serverBundle() alone.
+  const { bundleServer } = await import('../../../scripts/server-bundle.mjs');
   shared.clubServerBundle ??= bundleServer(dir, { main: path.join(ROOT, 'src/server/main.ts') });
   await shared.clubServerBundle;
   return () => fs.rmSync(dir, { recursive: true, force: true });
