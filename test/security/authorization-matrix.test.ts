@@ -701,7 +701,7 @@ describe('the authorization matrix', () => {
           if (answer.statusCode >= 400 && row.path.startsWith('/api/'))
             expect(errorBodySchema.strict().safeParse(answer.json()).success, label).toBe(true);
           const after = await world.dump();
-          expect(after.text === before.text, `${label}\n${describeDifference(before, after)}`).toBe(true);
+          if (after.text !== before.text) expect.fail(`${label}\n${describeDifference(before, after)}`);
         }
       }
     });

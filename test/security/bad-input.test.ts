@@ -245,7 +245,8 @@ describe('hostile input to every write route', () => {
                 expect(() => (parsed = answer.json()), told).not.toThrow();
                 expect(errorBodySchema.strict().safeParse(parsed).success, told).toBe(true);
               }
-              expect(changed, `${told}\nchanged:\n${describeDifference(world.initial, after)}`).toBe(false);
+              // The difference is written out only when there is one: it reads every row twice.
+              if (changed) expect.fail(`${told}\nchanged:\n${describeDifference(world.initial, after)}`);
             }
           } finally {
             if (changed) await world.restore(after);

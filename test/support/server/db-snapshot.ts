@@ -63,7 +63,7 @@ const insertOrder = (database: Database) => {
   return order;
 };
 
-/** Reads every table; rows are sorted by their JSON text, so two dumps compare as strings. */
+/** Reads every table; rows are sorted by their JSON text, so two dumps compare as strings (`text`). */
 export async function dumpDatabase(database: Database): Promise<DatabaseDump> {
   const order = await insertOrder(database);
   const tables: Record<string, Row[]> = {};
@@ -82,12 +82,16 @@ export async function dumpDatabase(database: Database): Promise<DatabaseDump> {
       tables[table] = (await sql<Row>`select * from ${sql.table(table)}`.execute(database.db)).rows;
     }
   }
+  // Each row is written as JSON once, to sort it and to compare: a row's JSON holds no line break.
+  const text: string[] = [];
   for (const table of order) {
-    tables[table] = tables[table]!.map((row) => ({ row, text: JSON.stringify(row) }))
-      .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
-      .map(({ row }) => row);
+    const sorted = tables[table]!.map((row) => ({ row, text: JSON.stringify(row) })).sort((a, b) =>
+      a.text < b.text ? -1 : a.text > b.text ? 1 : 0,
+    );
+    tables[table] = sorted.map(({ row }) => row);
+    text.push(table, ...sorted.map((entry) => entry.text), '');
   }
-  return { tables, text: JSON.stringify(tables) };
+  return { tables, text: text.join('\n') };
 }
 
 /** What differs between two dumps, table by table, for a failure message a person can read. */
