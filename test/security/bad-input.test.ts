@@ -245,7 +245,7 @@ describe('hostile input to every write route', () => {
                 expect(() => (parsed = answer.json()), told).not.toThrow();
                 expect(errorBodySchema.strict().safeParse(parsed).success, told).toBe(true);
               }
-              // The difference is written out only when there is one: it reads every row twice.
+              // The difference is written only when there is one: it writes both dumps row by row again.
               if (changed) expect.fail(`${told}\nchanged:\n${describeDifference(world.initial, after)}`);
             }
           } finally {
