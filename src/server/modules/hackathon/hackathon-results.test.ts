@@ -173,7 +173,7 @@ describe('hackathon results', () => {
     ] as const) {
       expect((await call('GET', '/api/users/me', who.cookie)).json().experience_points, who.user.intra_login).toBe(xp);
     }
-    const audit = await t.database.db.selectFrom('audit_logs').select(['action', 'entity_id']).execute();
+    const audit = await t.database.db.selectFrom('audit_logs').select(['action', 'entity_id']).orderBy('id').execute();
     expect(audit.filter((row) => row.action === 'team.xp_awarded').map((row) => row.entity_id)).toEqual([
       first,
       second,

@@ -58,7 +58,12 @@ describe('seating people in hackathon teams by hand', () => {
         .executeTakeFirstOrThrow()
     ).status;
   const audits = async (action: string) =>
-    t.database.db.selectFrom('audit_logs').select(['entity_id', 'details']).where('action', '=', action).execute();
+    t.database.db
+      .selectFrom('audit_logs')
+      .select(['entity_id', 'details'])
+      .where('action', '=', action)
+      .orderBy('id')
+      .execute();
 
   it('moves a member from one team to another in one step, and back (the Undo), audited', async () => {
     const event = await createEvent('Build Night');

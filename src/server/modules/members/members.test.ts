@@ -99,7 +99,12 @@ describe('members (admin)', () => {
     await as(admin.cookie).put(`/api/admin/members/${first.user.id}/ban`, { is_banned: false });
     expect((await signIn(t.app, 'jdoe')).user.id).toBe(first.user.id);
     const actions = (
-      await t.database.db.selectFrom('audit_logs').select('action').where('action', 'like', 'user.%').execute()
+      await t.database.db
+        .selectFrom('audit_logs')
+        .select('action')
+        .where('action', 'like', 'user.%')
+        .orderBy('id')
+        .execute()
     ).map((r) => r.action);
     expect(actions).toEqual(['user.banned', 'user.unbanned']);
   });
@@ -133,9 +138,14 @@ describe('members (admin)', () => {
     const me = (await rows('users')).find((u) => u.id === self)!;
     expect(me.is_admin).toBe(false);
     expect(
-      (await t.database.db.selectFrom('audit_logs').select('action').where('action', 'like', 'user.%').execute()).map(
-        (r) => r.action,
-      ),
+      (
+        await t.database.db
+          .selectFrom('audit_logs')
+          .select('action')
+          .where('action', 'like', 'user.%')
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.action),
     ).toEqual(['user.admin_granted', 'user.admin_revoked']);
   });
 
