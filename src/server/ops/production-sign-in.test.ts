@@ -172,8 +172,8 @@ describe('the production build signing in with an intra that behaves as the real
         expect(answer.status, `${profile.login}: ${JSON.stringify(answer.body)}`).toBe(200);
         expect(answer.body).toMatchObject({ intra_login: profile.login, ...expected });
       }
-      // Each sign-in is two calls at the intra's pace of two a second, one after the other: 7 s in
-      // CI, most of it waiting, near the 20 s default on a slower machine.
+      // Seven sign-ins of two calls each at the intra's pace of two a second: 7 s of waiting, a third
+      // of the 20 s default, before a loaded machine's own slowness.
     }, 60_000);
 
     it('tells the secret end date the intra announces on the health check', async () => {

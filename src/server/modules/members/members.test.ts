@@ -24,6 +24,16 @@ describe('members (admin)', () => {
   const rows = (
     table: 'users' | 'sessions' | 'applications' | 'user_challenges' | 'hackathon_registrations' | 'team_members',
   ) => t.database.db.selectFrom(table).selectAll().execute();
+  /** The users' audited actions in the order they were written. */
+  const userActions = async () =>
+    (
+      await t.database.db
+        .selectFrom('audit_logs')
+        .select('action')
+        .where('action', 'like', 'user.%')
+        .orderBy('id')
+        .execute()
+    ).map((row) => row.action);
 
   it('lists users newest first with role filter, search on login and names, pagination and total', async () => {
     for (const login of ['alice', 'bob', 'carol-smith']) await signIn(t.app, login);
@@ -98,15 +108,7 @@ describe('members (admin)', () => {
     await expect(signIn(t.app, 'jdoe')).rejects.toThrow(/403/);
     await as(admin.cookie).put(`/api/admin/members/${first.user.id}/ban`, { is_banned: false });
     expect((await signIn(t.app, 'jdoe')).user.id).toBe(first.user.id);
-    const actions = (
-      await t.database.db
-        .selectFrom('audit_logs')
-        .select('action')
-        .where('action', 'like', 'user.%')
-        .orderBy('id')
-        .execute()
-    ).map((r) => r.action);
-    expect(actions).toEqual(['user.banned', 'user.unbanned']);
+    expect(await userActions()).toEqual(['user.banned', 'user.unbanned']);
   });
 
   it('grants and revokes admin', async () => {
@@ -137,16 +139,7 @@ describe('members (admin)', () => {
     expect((await as(admin.cookie).put(`/api/admin/members/${self}/admin`, { is_admin: false })).statusCode).toBe(200);
     const me = (await rows('users')).find((u) => u.id === self)!;
     expect(me.is_admin).toBe(false);
-    expect(
-      (
-        await t.database.db
-          .selectFrom('audit_logs')
-          .select('action')
-          .where('action', 'like', 'user.%')
-          .orderBy('id')
-          .execute()
-      ).map((r) => r.action),
-    ).toEqual(['user.admin_granted', 'user.admin_revoked']);
+    expect(await userActions()).toEqual(['user.admin_granted', 'user.admin_revoked']);
   });
 
   it('lets two admins demote each other at once without leaving the club with no admin', async () => {
