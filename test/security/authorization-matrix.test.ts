@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/contract/errors';
 import { API_PREFIX, routes, type Access } from '../../src/contract/routes';
-import { describeDifference } from '#test/server/db-snapshot';
+import { expectUnchanged } from '#test/server/db-snapshot';
 import {
   buildWorld,
   CALLERS,
@@ -701,7 +701,7 @@ describe('the authorization matrix', () => {
           if (answer.statusCode >= 400 && row.path.startsWith('/api/'))
             expect(errorBodySchema.strict().safeParse(answer.json()).success, label).toBe(true);
           const after = await world.dump();
-          if (after.text !== before.text) expect.fail(`${label}\n${describeDifference(before, after)}`);
+          expectUnchanged(before, after, label);
         }
       }
     });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { expect } from 'vitest';
 import type { Database } from '../../../src/server/db/database';
 
 type Row = Record<string, unknown>;
@@ -92,6 +93,14 @@ export async function dumpDatabase(database: Database): Promise<DatabaseDump> {
     text.push(table, ...sorted.map((entry) => entry.text), '');
   }
   return { tables, text: text.join('\n') };
+}
+
+/**
+ * Fails with `told` and what differs between the dumps, written out only when they differ: the
+ * difference writes both dumps row by row again, for every check that passes too (decision 0191).
+ */
+export function expectUnchanged(before: DatabaseDump, after: DatabaseDump, told: string): void {
+  if (after.text !== before.text) expect.fail(`${told}\n${describeDifference(before, after)}`);
 }
 
 /** What differs between two dumps, table by table, for a failure message a person can read. */
