@@ -13,13 +13,13 @@ const serverTests = ['src/server/**/*.test.ts', 'test/**/*.test.ts'];
 /**
  * Tests that hold the app to the intra's real pace (calls a second on the wall clock, across
  * processes): they run after the others, so that the suite's own load cannot make a call late
- * (decision 0146), all eight files at once (both engines): they mostly sleep on the intra's pace
+ * (decision 0146), all six files at once (both engines): they mostly sleep on the intra's pace
  * (one file at a time took 100 s, four at once 40 s). The processes of
  * `intra-pace-across-processes.test.ts` start one pair at a time (decision 0182): the group is
- * CPU-bound, and its two cases side by side took no less time.
+ * CPU-bound, and its two cases side by side took no less time. The sign-in queue's tests run
+ * with the others, on a clock they drive (decision 0193).
  */
 const pacedTests = [
-  'src/server/modules/auth/sign-in-queue.test.ts',
   'src/server/modules/auth/sign-in-guard.test.ts',
   'src/server/ops/intra-pace-across-processes.test.ts',
   'src/server/dev-intra/dev-intra.test.ts',

@@ -9,7 +9,7 @@ import type { ZodType } from 'zod';
 import { publicSettingsSchema } from '../contract/settings';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
-import { systemClock, type Clock } from './clock';
+import { systemClock, wallClock, type Clock, type PaceClock } from './clock';
 import type { App, Deps, HostResolver } from './deps';
 import { registerDevIntra } from './dev-intra/dev-intra.routes';
 import { refuseRoutesOutsideTheTable } from './plugins/endpoint';
@@ -82,6 +82,8 @@ export type BuildOptions = {
   /** An open database; by default the one the config names (the caller migrates it). */
   database?: Database;
   clock?: Clock;
+  /** What the sign-in paces its calls to the intra by, and the stand-in counts them by (the wall clock by default). */
+  paceClock?: PaceClock;
   /** The built SPA to serve; none in API-only tests. */
   webRoot?: string;
   /** Where logs go (standard output by default); tests read them. */
@@ -165,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     engine: database.engine,
     clock,
+    paceClock: options.paceClock ?? wallClock,
     log: app.log,
     mail,
     webhooks,

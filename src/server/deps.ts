@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 import type { Locale } from '../contract/locales';
 import type { MailTemplateKey } from '../contract/mail-templates';
 import type { WebhookEvent, WebhookEventData } from '../contract/webhooks';
-import type { Clock } from './clock';
+import type { Clock, PaceClock } from './clock';
 import type { Config } from './config';
 import type { Db, Engine, Executor } from './db/database';
 import type { MailOutboxRow } from './db/schema';
@@ -108,6 +108,8 @@ export type Deps = {
   db: Db;
   engine: Engine;
   clock: Clock;
+  /** The intra's pace: the wall clock, or one a test drives. */
+  paceClock: PaceClock;
   log: FastifyBaseLogger;
   /** Where this very server answers on loopback (the stand-in's token and profile calls). */
   localBaseUrl(): string;

@@ -17,11 +17,11 @@ export type ClientUsage = { served: number[]; refused: number };
 /**
  * The 42 intra's limits per application: so many calls in each second and in each hour of the
  * wall clock, reported in X-Secondly-/X-Hourly-RateLimit-* headers, 429 with Retry-After past
- * them. Wall-clock time, not the app's injectable clock: a limit is about real pacing. Refused
+ * them. The app's pace clock, not its calendar clock: a limit is about real pacing. Refused
  * calls are not served, so they do not count. Also keeps a log of served calls, so that a test
  * can measure at the stand-in what reached it.
  */
-export function createClientLimits(limits: IntraLimits | null, now: () => number = Date.now) {
+export function createClientLimits(limits: IntraLimits | null, now: () => number) {
   const windows = new Map<string, { second: number; inSecond: number; hour: number; inHour: number }>();
   const usage = new Map<string, ClientUsage>();
 

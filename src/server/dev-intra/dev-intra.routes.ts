@@ -151,7 +151,7 @@ export function registerDevIntra(app: App, deps: Deps): void {
   const codes = new Map<string, { login: string; clientId: string; redirectUri: string; expires: number }>();
   const tokens = new Map<string, { login: string; clientId: string; expires: number }>();
   const now = () => deps.clock.now().getTime();
-  const limits = createClientLimits(deps.config.devIntraLimits);
+  const limits = createClientLimits(deps.config.devIntraLimits, deps.paceClock.nowMs);
 
   /** Counts a call of this client against the intra's limits: false when it was answered 429. */
   function admit(clientId: string, reply: FastifyReply): boolean {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { wallClock, type PaceClock } from '../../../src/server/clock';
 
 /**
  * An independent fake of the 42 intra's OAuth server and `/v2/me`, for running the production
@@ -35,7 +36,9 @@ const CODE_TTL_MS = 10 * 60_000;
 
 export type FakeIntra = Awaited<ReturnType<typeof startFakeIntra>>;
 
-export async function startFakeIntra(options: { perSecond?: number; perHour?: number } = {}) {
+/** `clock`: what the limits count by and a slow answer waits on (the wall clock unless a test drives one). */
+export async function startFakeIntra(options: { perSecond?: number; perHour?: number; clock?: PaceClock } = {}) {
+  const { nowMs, sleep } = options.clock ?? wallClock;
   const perSecond = options.perSecond ?? 2;
   const perHour = options.perHour ?? 1200;
   const application = {
@@ -59,7 +62,7 @@ export async function startFakeIntra(options: { perSecond?: number; perHour?: nu
 
   /** Counts a call of the application; answers the limit's headers, and whether it must be refused. */
   function countCall(): { headers: Record<string, string>; retryAfter?: number } {
-    const now = Date.now();
+    const now = nowMs();
     if (Math.floor(now / 1000) !== second.at) second = { at: Math.floor(now / 1000), count: 0 };
     if (Math.floor(now / 3_600_000) !== hour.at) hour = { at: Math.floor(now / 3_600_000), count: 0 };
     const refused = second.count >= perSecond || hour.count >= perHour;
@@ -106,7 +109,7 @@ export async function startFakeIntra(options: { perSecond?: number; perHour?: nu
     const limit = clientId === application.clientId ? countCall() : { headers: {} };
     const scriptedAnswer = scripted.shift();
     if (scriptedAnswer && 'slowMs' in scriptedAnswer) {
-      await new Promise((resolve) => setTimeout(resolve, scriptedAnswer.slowMs));
+      await sleep(scriptedAnswer.slowMs);
     }
     const next = scriptedAnswer && 'slowMs' in scriptedAnswer ? undefined : scriptedAnswer;
     if (next && 'hang' in next) {

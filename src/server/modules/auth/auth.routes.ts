@@ -37,6 +37,7 @@ export function registerAuthRoutes(
     engine: deps.engine,
     redis: deps.redis,
     redisKeyPrefix: deps.config.redisKeyPrefix,
+    clock: deps.paceClock,
   });
   const auth = createAuthService(deps, createIntraClient(deps, pacer), pacer, intraStatus);
   const stateCookie = {

@@ -62,7 +62,6 @@ function failureError(failure: SignInFailure): AppError {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());
 
 /**
  * Sign-in with the 42 intra, at the pace the intra allows (decision 0107). The first callback
@@ -73,7 +72,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
  */
 export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPacer, intraStatus: IntraStatus) {
   const { db, clock } = deps;
-  const guard = createSignInGuard(db, deps.config.intraRateLimit);
+  // Slots, leases and waits are on the intra's pace clock; the state's expiry on the app's clock.
+  const { nowMs, sleep } = deps.paceClock;
+  const guard = createSignInGuard(db, deps.config.intraRateLimit, deps.paceClock);
   /** The sign-ins this process is carrying out, by state hash. */
   const running = new Map<string, Promise<void>>();
 
@@ -86,7 +87,7 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
   ): Promise<void> {
     try {
       const slots = await pacer.reserve(2);
-      const waitMs = slots[0]! - Date.now();
+      const waitMs = slots[0]! - nowMs();
       // Only a sign-in that waits in line has a place to tell: one that goes at once (the intra
       // idle, or unpaced) spares the write, within the lease its claim took.
       if (waitMs > ANSWER_WITHIN_MS / 2) {
@@ -97,11 +98,11 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
           expiresAt: iso(clock.now().getTime() + waitMs + OAUTH_STATE_TTL_MS),
         });
       }
-      if (waitMs > 0) await sleep(slots[0]! - Date.now());
+      if (waitMs > 0) await sleep(slots[0]! - nowMs());
       // At its slot the code goes to the intra only within its caller's allowance, counting the
       // codes refused meanwhile and those still being exchanged (decisions 0183, 0184): else the
       // claim is released, and the callback page, asking again, meets the guard.
-      const exchange = { stateHash, exchangeAt: iso(Date.now()) };
+      const exchange = { stateHash, exchangeAt: iso(nowMs()) };
       await startExchange(db, stateHash, exchange.exchangeAt);
       if (!(await guard.mayExchange(caller, exchange, clock.now()))) {
         await releaseSignIn(db, stateHash);
@@ -141,14 +142,14 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
 
   /** The sign-in's row once it has an outcome, or as it stands after waiting at most `withinMs`. */
   async function awaitOutcome(stateHash: string, withinMs: number): Promise<SignInRow | undefined> {
-    const deadline = Date.now() + withinMs;
+    const deadline = nowMs() + withinMs;
     const local = running.get(stateHash);
     if (local) await Promise.race([local, sleep(withinMs)]);
     for (;;) {
       const row = await findSignIn(db, stateHash, clock.now().toISOString());
-      if (!row || row.user_id !== null || row.failure !== null || Date.now() >= deadline) return row;
+      if (!row || row.user_id !== null || row.failure !== null || nowMs() >= deadline) return row;
       // Carried out by another process: look again shortly.
-      await sleep(Math.min(100, deadline - Date.now()));
+      await sleep(Math.min(100, deadline - nowMs()));
     }
   }
 
@@ -185,7 +186,7 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
   }
 
   function waiting(row: SignInRow): SignInOutcome {
-    const untilSlot = row.slot_at ? Date.parse(row.slot_at) - Date.now() : 0;
+    const untilSlot = row.slot_at ? Date.parse(row.slot_at) - nowMs() : 0;
     // Two calls a sign-in: each place ahead in line is two steps of the pace.
     const perSignIn = Math.max(1, 2 * pacer.stepMs);
     const position = Math.max(1, Math.floor(untilSlot / perSignIn) + 1);
@@ -229,7 +230,7 @@ export function createAuthService(deps: Deps, intra: IntraClient, pacer: IntraPa
           const waitMs = await guard.exchangeWaitMs(caller, clock.now());
           if (waitMs > 0) return held(row, waitMs);
         }
-        const now = Date.now();
+        const now = nowMs();
         if (
           !running.has(stateHash) &&
           (await claimSignIn(db, { stateHash, codeHash, now: iso(now), until: iso(now + LEASE_MS) }))

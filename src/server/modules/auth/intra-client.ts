@@ -33,15 +33,13 @@ const MAX_WAITS = 30;
 const MAX_NEW_SLOTS = 3;
 const HOUR_MS = 3_600_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
 /** Retry-After in ms: seconds, or an HTTP date; one second when absent or unreadable. */
-function retryAfterMs(response: Response): number {
+function retryAfterMs(response: Response, nowMs: number): number {
   const value = response.headers.get('retry-after') ?? '';
   const seconds = Number(value);
   if (value && Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(value);
-  return Number.isNaN(date) ? 1000 : Math.max(0, date - Date.now());
+  return Number.isNaN(date) ? 1000 : Math.max(0, date - nowMs);
 }
 
 /** The OAuth error code of a refused token call (Doorkeeper answers JSON `{ error, error_description }`). */
@@ -69,6 +67,7 @@ function isNetworkFailure(error: unknown): boolean {
  */
 export function createIntraClient(deps: Deps, pacer: IntraPacer) {
   const { oauth: settings, publicUrl, devIntra } = deps.config;
+  const { nowMs, sleep } = deps.paceClock;
   const redirectUri = `${publicUrl}/auth/callback`;
   const client: oauth.Client = { client_id: settings.clientId };
   // In the form body, never HTTP Basic: oauth4webapi's Basic form-encodes the pair first, which
@@ -91,7 +90,7 @@ export function createIntraClient(deps: Deps, pacer: IntraPacer) {
   /** Reads what the intra says of its limits: an hour used up holds every process until the next. */
   async function heed(response: Response): Promise<void> {
     if (response.headers.get('x-hourly-ratelimit-remaining') === '0') {
-      await pacer.hold(HOUR_MS - (Date.now() % HOUR_MS));
+      await pacer.hold(HOUR_MS - (nowMs() % HOUR_MS));
     }
   }
 
@@ -107,9 +106,9 @@ export function createIntraClient(deps: Deps, pacer: IntraPacer) {
     for (;;) {
       const at = Math.max(slot ?? (await pacer.reserve(1))[0]!, notBefore);
       slot = undefined;
-      await sleep(at - Date.now());
+      await sleep(at - nowMs());
       // Its slot has passed (a slow answer to the call before it, a busy process): a new one.
-      if (pacer.stepMs && Date.now() - at > pacer.stepMs / 4 && newSlots < MAX_NEW_SLOTS) {
+      if (pacer.stepMs && nowMs() - at > pacer.stepMs / 4 && newSlots < MAX_NEW_SLOTS) {
         newSlots += 1;
         continue;
       }
@@ -126,8 +125,8 @@ export function createIntraClient(deps: Deps, pacer: IntraPacer) {
         waits += 1;
         await response.body?.cancel();
         // Every process holds its calls, and this one waits too even when the app is unpaced.
-        const waitMs = retryAfterMs(response);
-        notBefore = Date.now() + waitMs;
+        const waitMs = retryAfterMs(response, nowMs());
+        notBefore = nowMs() + waitMs;
         await pacer.hold(waitMs);
         continue;
       }

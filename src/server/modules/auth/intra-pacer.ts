@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Redis } from 'ioredis';
+import { wallClock, type PaceClock } from '../../clock';
 import type { IntraLimits } from '../../config';
 import type { Db, Engine } from '../../db/database';
 
@@ -42,11 +43,11 @@ export type PaceStore = {
   ): Promise<{ result: T; nowMs: number }>;
 };
 
-export function memoryPaceStore(): PaceStore {
+export function memoryPaceStore(clock: PaceClock): PaceStore {
   let state = START;
   return {
     async update(change) {
-      const nowMs = Date.now();
+      const nowMs = clock.nowMs();
       const next = change(state, nowMs);
       state = next.state;
       return { result: next.result, nowMs };
@@ -54,8 +55,8 @@ export function memoryPaceStore(): PaceStore {
   };
 }
 
-/** The pace in a row of PostgreSQL, locked for the change, on the database server's clock. */
-export function postgresPaceStore(db: Db): PaceStore {
+/** The pace in a row of PostgreSQL, locked for the change, on the database server's clock unless `now` is given. */
+export function postgresPaceStore(db: Db, now?: () => number): PaceStore {
   return {
     update: (change) =>
       db.transaction().execute(async (trx) => {
@@ -63,7 +64,8 @@ export function postgresPaceStore(db: Db): PaceStore {
           select next_slot_ms, hour_start_ms, in_hour,
                  (extract(epoch from clock_timestamp()) * 1000)::bigint as now_ms
           from intra_pace where id = 1 for update`.execute(trx);
-        const { now_ms: nowMs, ...state } = rows[0]!;
+        const { now_ms: serverNowMs, ...state } = rows[0]!;
+        const nowMs = now?.() ?? serverNowMs;
         const next = change(state, nowMs);
         await trx.updateTable('intra_pace').set(next.state).where('id', '=', 1).execute();
         return { result: next.result, nowMs };
@@ -80,14 +82,14 @@ end
 return 0`;
 const READ = `return { redis.call('GET', KEYS[1]) or '', redis.call('TIME') }`;
 
-/** The pace in Redis, on the Redis server's clock; `fallback` serves while Redis cannot. */
-export function redisPaceStore(redis: Redis, key: string, fallback: PaceStore): PaceStore {
+/** The pace in Redis, on the Redis server's clock unless `now` is given; `fallback` serves while Redis cannot. */
+export function redisPaceStore(redis: Redis, key: string, fallback: PaceStore, now?: () => number): PaceStore {
   return {
     async update(change) {
       try {
         for (let attempt = 0; attempt < 50; attempt++) {
           const [stored, [seconds, micros]] = (await redis.eval(READ, 1, key)) as [string, [string, string]];
-          const nowMs = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+          const nowMs = now?.() ?? Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
           const next = change(stored ? (JSON.parse(stored) as PaceState) : START, nowMs);
           const written = await redis.eval(COMPARE_AND_SET, 1, key, stored, JSON.stringify(next.state), 2 * HOUR_MS);
           if (written === 1) return { result: next.result, nowMs };
@@ -103,20 +105,25 @@ export function redisPaceStore(redis: Redis, key: string, fallback: PaceStore): 
 /**
  * The pace of this app's calls to the intra, shared by its processes (decision 0107): through
  * Redis when there is one, else through PostgreSQL, else in this process's memory (SQLite
- * serves from one process).
+ * serves from one process). The shared stores read their server's clock, which the processes
+ * agree on; a clock a test drives is the only clock of its processes, so they read that one.
  */
 export function createIntraPacer(
   limits: IntraLimits | null,
-  options: { db: Db; engine: Engine; redis?: Redis; redisKeyPrefix: string },
+  options: { db: Db; engine: Engine; redis?: Redis; redisKeyPrefix: string; clock: PaceClock },
 ) {
-  const local = options.engine === 'postgres' ? postgresPaceStore(options.db) : memoryPaceStore();
-  const store = options.redis ? redisPaceStore(options.redis, `${options.redisKeyPrefix}intra-pace`, local) : local;
+  const { clock } = options;
+  const drivenNow = clock === wallClock ? undefined : () => clock.nowMs();
+  const local = options.engine === 'postgres' ? postgresPaceStore(options.db, drivenNow) : memoryPaceStore(clock);
+  const store = options.redis
+    ? redisPaceStore(options.redis, `${options.redisKeyPrefix}intra-pace`, local, drivenNow)
+    : local;
 
   /** Runs a change on the store; answers its result and the store clock's offset to this one. */
   async function apply<T>(change: (state: PaceState, nowMs: number) => { state: PaceState; result: T }) {
-    const before = Date.now();
+    const before = clock.nowMs();
     const { result, nowMs } = await store.update(change);
-    return { result, offset: (before + Date.now()) / 2 - nowMs };
+    return { result, offset: (before + clock.nowMs()) / 2 - nowMs };
   }
 
   return {
@@ -125,7 +132,7 @@ export function createIntraPacer(
 
     /** Reserves `count` consecutive calls: their times on this process's clock. */
     async reserve(count: number): Promise<number[]> {
-      if (!limits) return Array<number>(count).fill(Date.now());
+      if (!limits) return Array<number>(count).fill(clock.nowMs());
       const { result, offset } = await apply((state, nowMs) => {
         const granted = grantSlots(state, nowMs, count, limits);
         return { state: granted.state, result: granted.slots };

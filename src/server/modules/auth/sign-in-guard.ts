@@ -1,4 +1,5 @@
 import { RATE_LIMITED_MESSAGE } from '../../../contract/errors';
+import type { PaceClock } from '../../clock';
 import type { IntraLimits } from '../../config';
 import type { Executor } from '../../db/database';
 import { AppError } from '../../errors';
@@ -33,10 +34,9 @@ const allowances = (caller: Caller) => [
   ...(caller.visitor === null ? [] : [{ by: { visitor: caller.visitor }, limit: FAILURES_PER_VISITOR }]),
 ];
 
-/** Claims hold their sign-in until a time of the wall clock (auth.service.ts): an exchange is under way within it. */
-const leaseNow = () => new Date().toISOString();
-
-export function createSignInGuard(db: Executor, pace: IntraLimits | null) {
+export function createSignInGuard(db: Executor, pace: IntraLimits | null, paceClock: PaceClock) {
+  /** Claims hold their sign-in until a time of the pace clock (auth.service.ts): an exchange is under way within it. */
+  const leaseNow = () => new Date(paceClock.nowMs()).toISOString();
   const perAddress = startsPerAddress(pace);
   const since = (now: Date) => new Date(now.getTime() - WINDOW_MS).toISOString();
 

@@ -1,4 +1,5 @@
 import { describe, expect, it, type TestContext } from 'vitest';
+import { drivenClock, type DrivenClock } from '#test/server/driven-clock';
 import { startFakeIntra, intraProfile } from '#test/server/fake-intra';
 import { authorizeAs, cookieFrom, startSignIn } from '#test/server/sign-in';
 import { createTestApp } from '#test/server/test-app';
@@ -18,37 +19,48 @@ const callback = (app: App, { code, state }: { code: string; state: string }) =>
   });
 
 /** What the callback page does: call, and while it answers 202, call again after retry_after_ms. */
-async function completeAsTheCallbackPage(app: App, sign: { code: string; state: string }) {
+async function completeAsTheCallbackPage(
+  { app, clock }: { app: App; clock: DrivenClock },
+  sign: { code: string; state: string },
+) {
   const waits: { position: number; retry_after_ms: number; tookMs: number }[] = [];
   for (;;) {
-    const started = Date.now();
+    const started = clock.nowMs();
     const answer = await callback(app, sign);
     if (answer.statusCode !== 202) return { answer, waits };
     const body = answer.json();
     expect(body).toEqual({ status: 'waiting', retry_after_ms: expect.any(Number), position: expect.any(Number) });
     // The state lives on while it waits: its cookie is not cleared.
     expect(cookieFrom(answer.headers['set-cookie'], 'oauth_state')).toBe(sign.state);
-    waits.push({ position: body.position, retry_after_ms: body.retry_after_ms, tookMs: Date.now() - started });
-    await new Promise((resolve) => setTimeout(resolve, body.retry_after_ms));
+    waits.push({ position: body.position, retry_after_ms: body.retry_after_ms, tookMs: clock.nowMs() - started });
+    await clock.sleep(body.retry_after_ms);
   }
 }
 
 const usage = async (app: App) => (await app.inject({ url: '/dev/intra/usage' })).json();
 
-/** An app of the test's own, closed when it ends (the context's hook: the tests run side by side). */
-async function appFor({ onTestFinished }: TestContext, env: Record<string, string>) {
-  const t = await createTestApp(env);
-  onTestFinished(() => t.close());
-  return t;
+/**
+ * An app of the test's own on a clock the test drives (decision 0193): the intra's pace, the
+ * stand-in's limits and the callback page's waits all read it, so that no call is late for its
+ * slot however loaded the machine, and the seconds of waiting in line take none. Closed when
+ * the test ends, then its clock stopped (the context's hook: the tests run side by side).
+ */
+async function appFor({ onTestFinished }: TestContext, env: Record<string, string>, clock = drivenClock()) {
+  const t = await createTestApp(env, { clock, paceClock: clock });
+  onTestFinished(async () => {
+    await t.close();
+    clock.stop();
+  });
+  return { ...t, clock };
 }
 
-// Side by side: each test has its own app, stand-in and pace, and mostly waits on the pace.
+// Side by side: each test has its own app, stand-in and clock.
 describe.concurrent('sign-ins waiting behind the intra’s limit', () => {
   it('paces the calls at 2 a second: the later sign-ins wait in line (202, place, under 2 s) and then succeed', async (test) => {
     const t = await appFor(test, { FT_RATE_LIMIT: '2/s,1200/h', DEV_INTRA_LIMITS: '2/s,1200/h' });
     const signs = [];
     for (let i = 0; i < 5; i++) signs.push(await authorized(t.app, `queued-${i}`));
-    const results = await Promise.all(signs.map((sign) => completeAsTheCallbackPage(t.app, sign)));
+    const results = await Promise.all(signs.map((sign) => completeAsTheCallbackPage(t, sign)));
 
     for (const [i, { answer }] of results.entries()) {
       expect(answer.statusCode, answer.body).toBe(200);
@@ -60,9 +72,16 @@ describe.concurrent('sign-ins waiting behind the intra’s limit', () => {
     expect(waits.length).toBeGreaterThan(3);
     expect(Math.max(...waits.map((wait) => wait.position))).toBeGreaterThanOrEqual(3);
     expect(Math.max(...waits.map((wait) => wait.tookMs))).toBeLessThan(2000);
-    // Measured at the stand-in: every call served, none refused.
-    expect(await usage(t.app)).toMatchObject({ served: expect.any(Array), refused: 0 });
-    expect((await usage(t.app)).served).toHaveLength(10);
+    // Measured at the stand-in: every call served, none refused, each in its slot to the
+    // millisecond (.250 or .750 of a second of the driven clock, one after another: none late).
+    const seen = await usage(t.app);
+    expect(seen).toMatchObject({ served: expect.any(Array), refused: 0 });
+    expect(seen.served).toHaveLength(10);
+    const [first] = seen.served as number[];
+    expect(first! % 500).toBe(250);
+    expect(seen.served.map((at: number) => at - first!)).toEqual([
+      0, 500, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 4500,
+    ]);
 
     // The state is used up once the sign-in is done.
     const again = await callback(t.app, signs[0]!);
@@ -76,7 +95,7 @@ describe.concurrent('sign-ins waiting behind the intra’s limit', () => {
     const t = await appFor(test, { FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: '1/s,1200/h' });
     const signs = [];
     for (let i = 0; i < 4; i++) signs.push(await authorized(t.app, `hasty-${i}`));
-    const results = await Promise.all(signs.map((sign) => completeAsTheCallbackPage(t.app, sign)));
+    const results = await Promise.all(signs.map((sign) => completeAsTheCallbackPage(t, sign)));
     expect(results.map(({ answer }) => answer.statusCode)).toEqual([200, 200, 200, 200]);
     // Told to wait by the intra, the later ones answered 202 with their place meanwhile.
     expect(results.flatMap((result) => result.waits).length).toBeGreaterThan(0);
@@ -96,14 +115,14 @@ describe.concurrent('sign-ins waiting behind the intra’s limit', () => {
     // Each asks once: their sign-ins hold the first twelve slots, 6 s of the intra's time, so
     // this one still waits however slowly a loaded machine runs the steps below.
     await Promise.all(ahead.map((sign) => callback(t.app, sign)));
-    const pending = Promise.all(ahead.map((sign) => completeAsTheCallbackPage(t.app, sign)));
+    const pending = Promise.all(ahead.map((sign) => completeAsTheCallbackPage(t, sign)));
     try {
       const forged = { code: 'not-a-code', state };
       const first = await callback(t.app, forged);
       expect(first.statusCode).toBe(202);
       // Another code for the same state is not the browser that started it.
       expect((await callback(t.app, { code: 'another-code', state })).json().code).toBe('INVALID_STATE');
-      const { answer } = await completeAsTheCallbackPage(t.app, forged);
+      const { answer } = await completeAsTheCallbackPage(t, forged);
       expect(answer.statusCode).toBe(502);
       expect(answer.json()).toEqual({ error: 'Authentication failed', code: 'BAD_GATEWAY' });
       expect(String(answer.headers['set-cookie'])).toMatch(/oauth_state=;/);
@@ -114,17 +133,22 @@ describe.concurrent('sign-ins waiting behind the intra’s limit', () => {
   }, 30_000);
 
   it('gives a call whose slot has passed a new one: after a slow answer, the next call never lands in another’s second', async (test) => {
-    const intra = await startFakeIntra({ perSecond: 2 });
+    const clock = drivenClock();
+    const intra = await startFakeIntra({ perSecond: 2, clock });
     const publicUrl = 'http://127.0.0.1:3999';
     intra.application.redirectUri = `${publicUrl}/auth/callback`;
     try {
-      const t = await appFor(test, {
-        FT_RATE_LIMIT: '2/s,1200/h',
-        FT_CLIENT_ID: intra.application.clientId,
-        FT_CLIENT_SECRET: intra.application.secret,
-        FT_OAUTH_BASE_URL: intra.baseUrl,
-        PUBLIC_URL: publicUrl,
-      });
+      const t = await appFor(
+        test,
+        {
+          FT_RATE_LIMIT: '2/s,1200/h',
+          FT_CLIENT_ID: intra.application.clientId,
+          FT_CLIENT_SECRET: intra.application.secret,
+          FT_OAUTH_BASE_URL: intra.baseUrl,
+          PUBLIC_URL: publicUrl,
+        },
+        clock,
+      );
       const signs = [];
       for (let i = 0; i < 4; i++) {
         intra.addProfile(intraProfile(`late-${i}`, 900 + i));
@@ -141,7 +165,7 @@ describe.concurrent('sign-ins waiting behind the intra’s limit', () => {
       // The first code exchange takes 1.2 s: the profile call reserved behind it has long passed
       // its slot, which now belongs to the next sign-ins' calls.
       intra.script({ slowMs: 1200 });
-      const results = await Promise.all(signs.map((sign) => completeAsTheCallbackPage(t.app, sign)));
+      const results = await Promise.all(signs.map((sign) => completeAsTheCallbackPage(t, sign)));
       expect(results.map(({ answer }) => answer.statusCode)).toEqual([200, 200, 200, 200]);
       expect(intra.calls.filter((call) => call.status === 429)).toEqual([]);
       expect(intra.calls.filter((call) => call.status === 200)).toHaveLength(8);
