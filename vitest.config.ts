@@ -11,19 +11,14 @@ if (process.env.CI === 'true' && !postgresUrl) {
 
 const serverTests = ['src/server/**/*.test.ts', 'test/**/*.test.ts'];
 /**
- * Tests that hold the app to the intra's real pace (calls a second on the wall clock, across
- * processes): they run after the others, so that the suite's own load cannot make a call late
- * (decision 0146), all six files at once (both engines): they mostly sleep on the intra's pace
- * (one file at a time took 100 s, four at once 40 s). The processes of
- * `intra-pace-across-processes.test.ts` start one pair at a time (decision 0182): the group is
- * CPU-bound, and its two cases side by side took no less time. The sign-in queue's tests run
- * with the others, on a clock they drive (decision 0193).
+ * Tests that hold the app to the intra's real pace on the wall clock, across processes: they run
+ * after the others, so that the suite's own load cannot make a call late (decision 0146), both
+ * engines' at once. Its processes start one pair at a time (decision 0182): the group is
+ * CPU-bound, and its two cases side by side took no less time. The other tests of the pace (the
+ * sign-in queue and guard, the stand-in's limits) run with the rest on a clock they drive
+ * (decision 0193).
  */
-const pacedTests = [
-  'src/server/modules/auth/sign-in-guard.test.ts',
-  'src/server/ops/intra-pace-across-processes.test.ts',
-  'src/server/dev-intra/dev-intra.test.ts',
-];
+const pacedTests = ['src/server/ops/intra-pace-across-processes.test.ts'];
 
 /**
  * Files at once, in three groups that run one after the other (decision 0182). PostgreSQL's own
@@ -33,7 +28,7 @@ const pacedTests = [
 const GROUPS = {
   postgres: { groupOrder: 0, maxWorkers: 4 },
   sqliteAndWeb: { groupOrder: 1, maxWorkers: 6 },
-  paced: { groupOrder: 2, maxWorkers: 8 },
+  paced: { groupOrder: 2, maxWorkers: 2 },
 } as const;
 
 /** Bundles the server that tests start as processes, once for the run (test/support/server/server-bundle.ts). */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_INTRA_CLIENT } from '../config';
 import { authorizeAs, startSignIn } from '#test/server/sign-in';
+import { drivenClock } from '#test/server/driven-clock';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 
 /** The stand-in must be as strict as the real intra, or the app's client code is never really exercised. */
@@ -166,11 +167,15 @@ describe('the local 42 stand-in', () => {
     expect(answer.headers.location).toBeUndefined();
   });
 
-  it('counts /oauth/token and /v2/me per client as the intra does: headers on each, 429 with Retry-After past 2 a second', async () => {
-    t = await createTestApp({ DEV_INTRA_LIMITS: '2/s,1200/h' });
+  it('counts /oauth/token and /v2/me per client as the intra does: headers on each, 429 with Retry-After past 2 a second', async ({
+    onTestFinished,
+  }) => {
+    // Three calls within one second of the limits' clock, driven by the test (decision 0193): it
+    // stands still while they are made, just after a second begins.
+    const clock = drivenClock(Date.parse('2026-11-23T10:00:00.010Z'));
+    onTestFinished(() => clock.stop());
+    t = await createTestApp({ DEV_INTRA_LIMITS: '2/s,1200/h' }, { paceClock: clock });
     const codes = [await codeFor('user-0'), await codeFor('user-1')];
-    // Three calls within one second of the clock: start just after a second begins.
-    await new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
     const first = await exchange(pick(codes[0]!));
     expect(first.statusCode).toBe(200);
     expect(first.headers['x-secondly-ratelimit-limit']).toBe('2');
@@ -186,8 +191,9 @@ describe('the local 42 stand-in', () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(refused.headers['x-secondly-ratelimit-remaining']).toBe('0');
+    expect(refused.headers['retry-after']).toBe('1');
     // The refused call was not served: its code still works once the second has passed.
-    await new Promise((resolve) => setTimeout(resolve, Number(refused.headers['retry-after']) * 1000));
+    await clock.sleep(Number(refused.headers['retry-after']) * 1000);
     expect((await exchange(pick(codes[1]!))).statusCode).toBe(200);
 
     const usage = (await t.app.inject({ url: '/dev/intra/usage' })).json();

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { drivenClock, type DrivenClock } from '#test/server/driven-clock';
 import { startFakeIntra } from '#test/server/fake-intra';
 import { authorizeAs, redirectTarget } from '#test/server/sign-in';
-import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
+import { createTestApp, type TestApp } from '#test/server/test-app';
 import type { App } from '../../deps';
 
 /**
@@ -46,19 +47,33 @@ async function complete(app: App, address: string, code: string, state: string, 
     if (answer.statusCode !== 202) return answer;
     const { retry_after_ms: retryAfterMs } = answer.json();
     if (untilHeld && retryAfterMs === HELD_RETRY_MS) return answer;
-    await new Promise((resolve) => setTimeout(resolve, retryAfterMs));
+    await clock.sleep(retryAfterMs);
   }
 }
 
 const tokenCalls = async (app: App) => (await app.inject({ url: '/dev/intra/usage' })).json().served.length;
 
-describe('what a signed-out caller may spend of the intra allowance', () => {
-  let t: TestApp;
-  afterEach(() => t.close());
+/**
+ * Each test's app, its intra's pace and the guard's minute run on a clock the test drives
+ * (decision 0193): no call is late for its slot on a loaded machine, and a minute passes at once.
+ */
+let clock: DrivenClock;
+let t: TestApp;
+beforeEach(() => {
+  clock = drivenClock();
+});
+afterEach(async () => {
+  await t.close();
+  clock.stop();
+});
+const appWith = async (env: Record<string, string>) => {
+  t = await createTestApp(env, { clock, paceClock: clock });
+};
 
+describe('what a signed-out caller may spend of the intra allowance', () => {
   it('200 bogus callbacks from one address spend at most 4 intra calls, while 40 real sign-ins beside them all complete', async () => {
     // Unpaced, so that the real sign-ins run at once: the budget of refused codes is what binds.
-    t = await createTestApp({ FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off', RATE_LIMIT_PER_MINUTE: '0' });
+    await appWith({ FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off', RATE_LIMIT_PER_MINUTE: '0' });
     const real = [];
     for (let i = 0; i < 40; i++) {
       const started = await start(t.app, CAMPUS);
@@ -99,12 +114,8 @@ describe('what a signed-out caller may spend of the intra allowance', () => {
   }, 60_000);
 
   it('spends 4 intra calls on bogus codes sent all at once: the others, already in line, are held at their slots', async () => {
-    // At the intra's pace, as in production; the guard's minute on a test clock, to end it at once.
-    const clock = testClock();
-    t = await createTestApp(
-      { FT_RATE_LIMIT: '2/s,1200/h', DEV_INTRA_LIMITS: '2/s,1200/h', RATE_LIMIT_PER_MINUTE: '0' },
-      { clock },
-    );
+    // At the intra's pace, as in production.
+    await appWith({ FT_RATE_LIMIT: '2/s,1200/h', DEV_INTRA_LIMITS: '2/s,1200/h', RATE_LIMIT_PER_MINUTE: '0' });
     const states: string[] = [];
     for (let i = 0; i < 8; i++) states.push((await start(t.app, SCRIPT)).state!);
     const ask = (i: number) => complete(t.app, SCRIPT, `bogus-${i}`, states[i]!, { untilHeld: true });
@@ -115,7 +126,7 @@ describe('what a signed-out caller may spend of the intra allowance', () => {
     const held = answers.flatMap((answer, i) => (answer.statusCode === 202 ? [i] : []));
     expect(held).toHaveLength(4);
     // Held, not lost: once the minute has passed, their codes go to the intra (and are refused).
-    clock.advance(61_000);
+    await clock.sleep(61_000);
     const later = await Promise.all(held.map((i) => ask(i)));
     expect(later.map((answer) => answer.statusCode)).toEqual([502, 502, 502, 502]);
     expect(await tokenCalls(t.app)).toBe(8);
@@ -124,11 +135,11 @@ describe('what a signed-out caller may spend of the intra allowance', () => {
   it('counts a code still being refused: with 3 refused, the next code is held while the 4th is under way', async () => {
     // The intra slow to refuse the 4th code, as on a loaded machine or a slow day of the intra's:
     // its callback answers "waiting" before the refusal is known, and the script sends the next.
-    const intra = await startFakeIntra({ perSecond: 100 });
+    const intra = await startFakeIntra({ perSecond: 100, clock });
     const publicUrl = 'http://127.0.0.1:3999';
     intra.application.redirectUri = `${publicUrl}/auth/callback`;
     try {
-      t = await createTestApp({
+      await appWith({
         FT_RATE_LIMIT: 'off',
         RATE_LIMIT_PER_MINUTE: '0',
         FT_CLIENT_ID: intra.application.clientId,
@@ -160,8 +171,7 @@ describe('what a signed-out caller may spend of the intra allowance', () => {
   }, 30_000);
 
   it('holds a visitor after 2 refused codes while its campus signs in, and lets it try again after the minute', async () => {
-    const clock = testClock();
-    t = await createTestApp({ FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off', RATE_LIMIT_PER_MINUTE: '0' }, { clock });
+    await appWith({ FT_RATE_LIMIT: 'off', DEV_INTRA_LIMITS: 'off', RATE_LIMIT_PER_MINUTE: '0' });
     for (let i = 0; i < 2; i++) {
       const started = await start(t.app, CAMPUS, 'careless-visitor');
       expect((await callback(t.app, CAMPUS, `typo-${i}`, started.state!, 'careless-visitor')).statusCode).toBe(502);
@@ -177,29 +187,24 @@ describe('what a signed-out caller may spend of the intra allowance', () => {
     const { code } = await authorizeAs(t.app, other.authorizeUrl!, 'on-time');
     expect((await callback(t.app, CAMPUS, code, other.state!, 'another-visitor')).statusCode).toBe(200);
     // The minute passes: the held visitor's sign-in goes on (its code is still refused).
-    clock.advance(61_000);
+    await clock.sleep(61_000);
     expect((await callback(t.app, CAMPUS, 'typo-3', third.state!, 'careless-visitor')).statusCode).toBe(502);
   });
 
   it('limits sign-in starts: 10 a minute per visitor, and per address twice the sign-ins the intra pace allows', async () => {
-    const clock = testClock();
-    t = await createTestApp({ FT_RATE_LIMIT: '2/s,1200/h', RATE_LIMIT_PER_MINUTE: '0' }, { clock });
+    await appWith({ FT_RATE_LIMIT: '2/s,1200/h', RATE_LIMIT_PER_MINUTE: '0' });
     for (let i = 0; i < 10; i++) expect((await start(t.app, CAMPUS, 'one-browser')).status).toBe(302);
     expect((await start(t.app, CAMPUS, 'one-browser')).status).toBe(429);
     // 2 calls a second are 60 sign-ins a minute: an address may start 120.
     for (let i = 0; i < 110; i++) expect((await start(t.app, SCRIPT)).status).toBe(302);
     for (let i = 0; i < 10; i++) await start(t.app, SCRIPT, `visitor-${i}`);
     expect((await start(t.app, SCRIPT, 'fresh-visitor')).status).toBe(429);
-    clock.advance(61_000);
+    await clock.sleep(61_000);
     expect((await start(t.app, SCRIPT)).status).toBe(302);
   }, 30_000);
 
   it('serves the sign-ins in the order their callbacks came: places in line 1, 2, 3…', async () => {
-    t = await createTestApp({
-      FT_RATE_LIMIT: '2/s,1200/h',
-      DEV_INTRA_LIMITS: '2/s,1200/h',
-      RATE_LIMIT_PER_MINUTE: '0',
-    });
+    await appWith({ FT_RATE_LIMIT: '2/s,1200/h', DEV_INTRA_LIMITS: '2/s,1200/h', RATE_LIMIT_PER_MINUTE: '0' });
     const signs = [];
     for (let i = 0; i < 5; i++) {
       const started = await start(t.app, CAMPUS, `browser-${i}`);
@@ -210,7 +215,7 @@ describe('what a signed-out caller may spend of the intra allowance', () => {
     const pending = [];
     for (const { code, state } of signs) {
       pending.push(callback(t.app, CAMPUS, code, state));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await clock.sleep(50);
     }
     const first = await Promise.all(pending);
     const places = first.map((answer) => (answer.statusCode === 202 ? answer.json().position : 0));
