@@ -189,11 +189,11 @@ describe('the local 42 stand-in', () => {
     expect(me.headers['x-secondly-ratelimit-remaining']).toBe('0');
     const refused = await exchange(pick(codes[1]!));
     expect(refused.statusCode).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(refused.headers['x-secondly-ratelimit-remaining']).toBe('0');
+    // The second ends 990 ms later: told to wait 1 s, whole seconds as the intra counts them.
     expect(refused.headers['retry-after']).toBe('1');
     // The refused call was not served: its code still works once the second has passed.
-    await clock.sleep(Number(refused.headers['retry-after']) * 1000);
+    await clock.sleep(1000);
     expect((await exchange(pick(codes[1]!))).statusCode).toBe(200);
 
     const usage = (await t.app.inject({ url: '/dev/intra/usage' })).json();
