@@ -95,8 +95,8 @@ async function drive(): Promise<void> {
     }
   } finally {
     hook.disable();
-    Object.assign(pg.Client.prototype, { query: original.query });
-    Object.assign(pg.Pool.prototype, { connect: original.connect });
+    pg.Client.prototype.query = original.query;
+    pg.Pool.prototype.connect = original.connect;
     own.clear();
     watched.clear();
     driving = false;
