@@ -7,6 +7,7 @@ import { createTestDatabase, testEngine } from './test-app';
 
 /** The clock the tests of the intra's pace drive (decision 0193): it moves only once everything waits. */
 describe('a driven clock', () => {
+  // An hour's wait in real time would outlast the test's timeout.
   it('wakes its waits in the order of their times, each at its own time, without waiting for them', async () => {
     const clock = drivenClock(1_000_000);
     try {
@@ -15,14 +16,12 @@ describe('a driven clock', () => {
         await clock.sleep(ms);
         woken.push([name, clock.nowMs()]);
       };
-      const started = performance.now();
       await Promise.all([wait('an hour', 3_600_000), wait('a second', 1000), wait('a minute', 60_000)]);
       expect(woken).toEqual([
         ['a second', 1_001_000],
         ['a minute', 1_060_000],
         ['an hour', 4_600_000],
       ]);
-      expect(performance.now() - started).toBeLessThan(1000);
     } finally {
       clock.stop();
     }

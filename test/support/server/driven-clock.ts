@@ -24,14 +24,12 @@ type Wait = { at: number; wake(): void };
 const clocks = new Set<{ wakeNext(): boolean }>();
 
 let activity = 0;
-/** Resources this module creates to look at the loop: their callbacks are not the process's work. */
+/** Set while this module creates a resource to look at the loop: its callback is not the process's work. */
 let creatingOwn = false;
-const own = new Set<number>();
 const watched = new Set<number>();
 const hook = createHook({
   init(asyncId, type) {
-    if (type === 'PROMISE') return;
-    (creatingOwn ? own : watched).add(asyncId);
+    if (type !== 'PROMISE' && !creatingOwn) watched.add(asyncId);
   },
   before(asyncId) {
     if (watched.has(asyncId)) activity += 1;
@@ -97,7 +95,6 @@ async function drive(): Promise<void> {
     hook.disable();
     pg.Client.prototype.query = original.query;
     pg.Pool.prototype.connect = original.connect;
-    own.clear();
     watched.clear();
     driving = false;
   }
