@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEV_INTRA_CLIENT } from '../config';
 import { authorizeAs, startSignIn } from '#test/server/sign-in';
-import { drivenClock } from '#test/server/driven-clock';
+import { createDrivenTestApp, drivenClock } from '#test/server/driven-clock';
 import { createTestApp, testClock, type TestApp } from '#test/server/test-app';
 
 /** The stand-in must be as strict as the real intra, or the app's client code is never really exercised. */
@@ -167,14 +167,15 @@ describe('the local 42 stand-in', () => {
     expect(answer.headers.location).toBeUndefined();
   });
 
-  it('counts /oauth/token and /v2/me per client as the intra does: headers on each, 429 with Retry-After past 2 a second', async ({
-    onTestFinished,
-  }) => {
+  it('counts /oauth/token and /v2/me per client as the intra does: headers on each, 429 with Retry-After past 2 a second', async () => {
     // Three calls within one second of the limits' clock, driven by the test (decision 0193): it
     // stands still while they are made, just after a second begins.
-    const clock = drivenClock(Date.parse('2026-11-23T10:00:00.010Z'));
-    onTestFinished(() => clock.stop());
-    t = await createTestApp({ DEV_INTRA_LIMITS: '2/s,1200/h' }, { paceClock: clock });
+    const driven = await createDrivenTestApp(
+      { DEV_INTRA_LIMITS: '2/s,1200/h' },
+      drivenClock(Date.parse('2026-11-23T10:00:00.010Z')),
+    );
+    const { clock } = driven;
+    t = driven;
     const codes = [await codeFor('user-0'), await codeFor('user-1')];
     const first = await exchange(pick(codes[0]!));
     expect(first.statusCode).toBe(200);

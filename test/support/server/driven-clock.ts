@@ -1,6 +1,7 @@
 import { createHook } from 'node:async_hooks';
 import pg from 'pg';
 import type { Clock, PaceClock } from '../../../src/server/clock';
+import { createTestApp, type TestApp } from './test-app';
 
 /**
  * A clock a test drives, for the app's pace with the intra and the stand-ins' limits (decision
@@ -141,6 +142,25 @@ export function drivenClock(startMs = Date.now()): DrivenClock {
       while (driven.wakeNext());
       somethingWaits?.();
       somethingWaits = undefined;
+    },
+  };
+}
+
+/**
+ * A test app whose calendar and intra pace both run on `clock`; `close` closes the app, then
+ * stops the clock (the sign-ins under way finish on it first).
+ */
+export async function createDrivenTestApp(
+  env: Record<string, string>,
+  clock = drivenClock(),
+): Promise<TestApp & { clock: DrivenClock }> {
+  const t = await createTestApp(env, { clock, paceClock: clock });
+  return {
+    ...t,
+    clock,
+    async close() {
+      await t.close();
+      clock.stop();
     },
   };
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { drivenClock, type DrivenClock } from '#test/server/driven-clock';
+import { createDrivenTestApp, drivenClock, type DrivenClock } from '#test/server/driven-clock';
 import { startFakeIntra } from '#test/server/fake-intra';
 import { authorizeAs, redirectTarget } from '#test/server/sign-in';
-import { createTestApp, type TestApp } from '#test/server/test-app';
+import type { TestApp } from '#test/server/test-app';
 import type { App } from '../../deps';
 
 /**
@@ -63,11 +63,12 @@ beforeEach(() => {
   clock = drivenClock();
 });
 afterEach(async () => {
+  // Closing the app stops its clock; stopped again here should the test have failed before its app.
   await t.close();
   clock.stop();
 });
 const appWith = async (env: Record<string, string>) => {
-  t = await createTestApp(env, { clock, paceClock: clock });
+  t = await createDrivenTestApp(env, clock);
 };
 
 describe('what a signed-out caller may spend of the intra allowance', () => {

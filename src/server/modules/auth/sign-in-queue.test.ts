@@ -1,8 +1,7 @@
 import { describe, expect, it, type TestContext } from 'vitest';
-import { drivenClock, type DrivenClock } from '#test/server/driven-clock';
+import { createDrivenTestApp, drivenClock, type DrivenClock } from '#test/server/driven-clock';
 import { startFakeIntra, intraProfile } from '#test/server/fake-intra';
 import { authorizeAs, cookieFrom, startSignIn } from '#test/server/sign-in';
-import { createTestApp } from '#test/server/test-app';
 import type { App } from '../../deps';
 
 /** A sign-in up to the callback: the code and state the intra sent the browser back with. */
@@ -43,15 +42,12 @@ const usage = async (app: App) => (await app.inject({ url: '/dev/intra/usage' })
  * An app of the test's own on a clock the test drives (decision 0193): the intra's pace, the
  * stand-in's limits and the callback page's waits all read it, so that no call is late for its
  * slot however loaded the machine, and the seconds of waiting in line take none. Closed when
- * the test ends, then its clock stopped (the context's hook: the tests run side by side).
+ * the test ends (the context's hook: the tests run side by side).
  */
-async function appFor({ onTestFinished }: TestContext, env: Record<string, string>, clock = drivenClock()) {
-  const t = await createTestApp(env, { clock, paceClock: clock });
-  onTestFinished(async () => {
-    await t.close();
-    clock.stop();
-  });
-  return { ...t, clock };
+async function appFor({ onTestFinished }: TestContext, env: Record<string, string>, clock?: DrivenClock) {
+  const t = await createDrivenTestApp(env, clock);
+  onTestFinished(() => t.close());
+  return t;
 }
 
 // Side by side: each test has its own app, stand-in and clock.
